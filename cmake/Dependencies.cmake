@@ -1,0 +1,34 @@
+# Debian/Ubuntu packages first (find_package); FetchContent of a pinned release only where a
+# distribution has no package (Ubuntu 22.04 ships no libtomlplusplus-dev).
+include(FetchContent)
+find_package(Threads REQUIRED)
+
+# fmt and toml++ are used header-only so the binary needs no libfmt.so / libtomlplusplus.so
+# (debian-rocm-notes.md: the GPU machine and RHEL hosts have neither).
+find_package(fmt CONFIG REQUIRED)
+add_library(rd_deps::fmt INTERFACE IMPORTED)
+target_link_libraries(rd_deps::fmt INTERFACE fmt::fmt-header-only)
+
+find_package(tomlplusplus CONFIG QUIET)
+add_library(rd_deps::toml INTERFACE IMPORTED)
+if(tomlplusplus_FOUND)
+  get_target_property(_toml_inc tomlplusplus::tomlplusplus INTERFACE_INCLUDE_DIRECTORIES)
+  target_include_directories(rd_deps::toml INTERFACE ${_toml_inc})
+else()
+  message(STATUS "tomlplusplus package not found: fetching pinned v3.4.0")
+  FetchContent_Declare(tomlplusplus
+    GIT_REPOSITORY https://github.com/marzer/tomlplusplus.git
+    GIT_TAG v3.4.0
+    GIT_SHALLOW TRUE)
+  FetchContent_Populate(tomlplusplus)
+  target_include_directories(rd_deps::toml INTERFACE ${tomlplusplus_SOURCE_DIR}/include)
+endif()
+target_compile_definitions(rd_deps::toml INTERFACE TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0)
+
+find_package(nlohmann_json 3.10 CONFIG REQUIRED)
+add_library(rd_deps::json INTERFACE IMPORTED)
+target_link_libraries(rd_deps::json INTERFACE nlohmann_json::nlohmann_json)
+
+find_package(CLI11 CONFIG REQUIRED)
+add_library(rd_deps::cli11 INTERFACE IMPORTED)
+target_link_libraries(rd_deps::cli11 INTERFACE CLI11::CLI11)

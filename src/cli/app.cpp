@@ -1,0 +1,127 @@
+#include <CLI/CLI.hpp>
+
+#include <map>
+
+#include "cli/check_command.h"
+#include "cli/io.h"
+#include "cli/rules_commands.h"
+#include "cli/rules_paths.h"
+#include "core/exit_status.h"
+
+namespace rd {
+
+namespace {
+
+constexpr const char* kExitCodesHelp =
+    "Exit codes: 0 no finding at the --fail-on level (default: error), 1 such findings, "
+    "2 usage or configuration error, 3 internal error.";
+
+void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
+  static const std::map<std::string, OutputFormat> formats = {
+      {"text", OutputFormat::Text}, {"json", OutputFormat::Json}, {"markdown", OutputFormat::Markdown}, {"md", OutputFormat::Markdown}};
+  static const std::map<std::string, FailOn> fail_levels = {
+      {"error", FailOn::Error}, {"warning", FailOn::Warning}, {"never", FailOn::Never}};
+  cmd->add_option("--format,-f", out.format, "Output format: text, json or markdown")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  cmd->add_option("-o,--output", out.output_file, "Write the report to FILE (atomically) instead of stdout");
+  cmd->add_flag("--no-redact", [&out](int64_t) { out.redact = false; },
+                "Keep hostnames, users, home paths, addresses and serials in JSON/Markdown");
+  cmd->add_flag("-v,--verbose", out.verbose, "Show facts with their sources and rules not evaluated");
+  cmd->add_option("--fail-on", out.fail_on, "Exit 1 on findings of this level or worse: error, warning, never")
+      ->transform(CLI::CheckedTransformer(fail_levels, CLI::ignore_case));
+}
+
+struct Cli {
+  CheckOptions check;
+  std::vector<std::string> extra_rule_dirs, ignored, lint_dirs;
+  std::string explain_id;
+  int budget_ms = 10000;
+};
+
+void AddCheck(CLI::App& app, Cli& cli) {
+  auto* check = app.add_subcommand("check", "Collect facts, evaluate the rules, report what is wrong and how to fix it");
+  AddOutputOptions(check, cli.check.output);
+  check->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR (later dirs override by id)");
+  check->add_option("--ignore", cli.ignored, "Silence the rule with this id (repeatable)");
+  auto* record = check->add_option("--record", cli.check.record_dir, "Save everything read into snapshot folder DIR");
+  auto* replay = check->add_option("--replay", cli.check.replay_dir, "Read the world from snapshot folder DIR instead of this machine");
+  auto* from = check->add_option("--from", cli.check.from_file, "Re-evaluate today's rules on an earlier JSON report");
+  record->excludes(replay)->excludes(from);
+  replay->excludes(from);
+  check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
+  check->footer(kExitCodesHelp);
+}
+
+void AddRules(CLI::App& app, Cli& cli) {
+  auto* rules = app.add_subcommand("rules", "List or lint the rule database");
+  rules->require_subcommand(1);
+  auto* list = rules->add_subcommand("list", "List every rule");
+  list->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  auto* lint = rules->add_subcommand("lint", "Check rule files: TOML syntax, operators, regexes, ids, fact names");
+  lint->add_option("dirs", cli.lint_dirs, "Rule directories (default: the installed rules)");
+  auto* explain = app.add_subcommand("explain", "Explain a rule: why it matters and how to fix it");
+  explain->add_option("id", cli.explain_id, "Rule id, e.g. env.serialization-debug-vars-left-on")->required();
+  explain->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+}
+
+std::vector<std::string> RuleDirs(const Cli& cli) {
+  std::vector<std::string> dirs = {DefaultRulesDir()};
+  dirs.insert(dirs.end(), cli.extra_rule_dirs.begin(), cli.extra_rule_dirs.end());
+  return dirs;
+}
+
+// Table dispatch (style-anchors lesson 11): subcommand path -> handler.
+int Dispatch(CLI::App& app, Cli& cli, Io& io) {
+  cli.check.rule_dirs = RuleDirs(cli);
+  cli.check.ignored = {cli.ignored.begin(), cli.ignored.end()};
+  cli.check.pipeline.collector_budget = std::chrono::milliseconds(cli.budget_ms);
+  struct Handler {
+    const char* path;
+    std::function<int()> run;
+  };
+  const Handler handlers[] = {
+      {"check", [&] { return RunCheck(cli.check, io); }},
+      {"rules list", [&] { return RunRulesList(RuleDirs(cli), io); }},
+      {"rules lint", [&] { return RunRulesLint(cli.lint_dirs.empty() ? RuleDirs(cli) : cli.lint_dirs, io); }},
+      {"explain", [&] { return RunExplain(RuleDirs(cli), cli.explain_id, io); }},
+  };
+  std::string path;
+  for (CLI::App* cmd = &app; !cmd->get_subcommands().empty();) {
+    cmd = cmd->get_subcommands().front();
+    path += (path.empty() ? "" : " ") + cmd->get_name();
+  }
+  for (const auto& handler : handlers) {
+    if (path == handler.path) return handler.run();
+  }
+  io.err << app.help();
+  return kExitUsage;
+}
+
+}  // namespace
+
+int RunCli(int argc, const char* const* argv, Io& io) {
+  CLI::App app{"rocm-doctor: is this machine's AMD ROCm / HIP stack healthy, and if not, why and how to fix it"};
+  app.set_version_flag("--version", std::string("rocm-doctor ") + ROCM_DOCTOR_VERSION);
+  app.footer(kExitCodesHelp);
+  app.require_subcommand(1);
+  Cli cli;
+  AddCheck(app, cli);
+  AddRules(app, cli);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    std::ostringstream out, err;
+    int code = app.exit(e, out, err);
+    io.out << out.str();
+    io.err << err.str();
+    return code == 0 ? kExitHealthy : kExitUsage;
+  }
+  try {
+    return Dispatch(app, cli, io);
+  } catch (const std::exception& e) {
+    io.err << "rocm-doctor: internal error: " << e.what() << "\n";
+    return kExitInternal;
+  }
+}
+
+}  // namespace rd

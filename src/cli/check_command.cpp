@@ -1,0 +1,147 @@
+#include "cli/check_command.h"
+
+#include <chrono>
+#include <ctime>
+#include <memory>
+
+#include "core/exit_status.h"
+#include "engine/evaluator.h"
+#include "engine/rule_loader.h"
+#include "report/json_report.h"
+#include "report/redaction.h"
+#include "report/renderers.h"
+#include "system/live_system.h"
+#include "system/local_files.h"
+#include "system/recording_system.h"
+#include "system/snapshot_system.h"
+
+namespace rd {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double MsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::string UtcNow() {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+bool ShouldFail(const Report& report, FailOn fail_on) {
+  if (fail_on == FailOn::Never) return false;
+  if (CountFindings(report, Severity::Error)) return true;
+  return fail_on == FailOn::Warning && CountFindings(report, Severity::Warning);
+}
+
+Result<Report> LoadEarlierReport(const std::string& path) {
+  auto text = ReadLocalFile(path);
+  if (!text) return text.error();
+  auto j = nlohmann::json::parse(*text, nullptr, false);
+  if (j.is_discarded()) return Error{ErrorKind::Invalid, path + ": not valid JSON"};
+  return ReportFromJson(j, path);
+}
+
+// The world to read: live, live while recording, or a replayed snapshot.
+Result<std::shared_ptr<System>> OpenSystem(const CheckOptions& options, std::shared_ptr<RecordingSystem>& recorder) {
+  if (!options.replay_dir.empty()) {
+    auto snapshot = SnapshotSystem::Load(options.replay_dir);
+    if (!snapshot) return snapshot.error();
+    return std::shared_ptr<System>(std::move(snapshot).value());
+  }
+  auto live = std::make_shared<LiveSystem>();
+  if (options.record_dir.empty()) return std::shared_ptr<System>(live);
+  recorder = std::make_shared<RecordingSystem>(live);
+  return std::shared_ptr<System>(recorder);
+}
+
+}  // namespace
+
+Report EvaluateReport(Facts facts, std::vector<CollectorRun> collectors, const RuleDatabase& db,
+                      const std::set<std::string>& ignored) {
+  auto start = Clock::now();
+  Report report;
+  report.tool_version = ROCM_DOCTOR_VERSION;
+  report.rules_version = db.version;
+  report.generated_at = UtcNow();
+  report.facts = std::move(facts);
+  report.collectors = std::move(collectors);
+  Evaluation evaluation = EvaluateRules(db, report.facts, ignored);
+  report.findings = std::move(evaluation.findings);
+  report.not_evaluated = std::move(evaluation.not_evaluated);
+  report.rules_loaded = db.rules.size();
+  report.rules_evaluated = evaluation.rules_evaluated;
+  for (const auto& d : db.diagnostics) report.rule_diagnostics.push_back(d.Format());
+  report.timings.evaluate_ms = MsSince(start);
+  return report;
+}
+
+int EmitReport(const Report& report, const OutputOptions& options, Io& io) {
+  std::string text;
+  bool redact = options.redact && options.format != OutputFormat::Text;
+  const Report& shown = report;
+  Report redacted;
+  if (redact) redacted = RedactReport(report);
+  const Report& source = redact ? redacted : shown;
+  switch (options.format) {
+    case OutputFormat::Text: {
+      bool color = options.output_file.empty() && io.stdout_is_tty && !io.no_color;
+      text = RenderText(source, TextOptions{color, options.verbose});
+      break;
+    }
+    case OutputFormat::Json: text = RenderJson(source); break;
+    case OutputFormat::Markdown: text = RenderMarkdown(source); break;
+  }
+  if (options.output_file.empty()) {
+    io.out << text;
+  } else if (auto written = WriteFileAtomically(options.output_file, text); !written) {
+    io.err << "rocm-doctor: " << written.error().message << "\n";
+    return kExitUsage;
+  }
+  for (const auto& d : report.rule_diagnostics) io.err << "rocm-doctor: rule file problem: " << d << "\n";
+  return ShouldFail(report, options.fail_on) ? kExitFindings : kExitHealthy;
+}
+
+int RunCheck(const CheckOptions& options, Io& io) {
+  auto start = Clock::now();
+  RuleDatabase db = LoadRules(options.rule_dirs);
+  if (!options.from_file.empty()) {
+    auto earlier = LoadEarlierReport(options.from_file);
+    if (!earlier) {
+      io.err << "rocm-doctor: " << earlier.error().message << "\n";
+      return kExitUsage;
+    }
+    Report report = EvaluateReport(earlier->facts, earlier->collectors, db, options.ignored);
+    report.mode = "from " + earlier->generated_at;
+    report.timings.total_ms = MsSince(start);
+    return EmitReport(report, options.output, io);
+  }
+  std::shared_ptr<RecordingSystem> recorder;
+  auto system = OpenSystem(options, recorder);
+  if (!system) {
+    io.err << "rocm-doctor: " << system.error().message << "\n";
+    return kExitUsage;
+  }
+  auto collect_start = Clock::now();
+  Collection collection = RunCollectors(*system, db.data, AllCollectors(), options.pipeline);
+  double collect_ms = MsSince(collect_start);
+  Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, options.ignored);
+  report.mode = options.replay_dir.empty() ? "live" : "replay";
+  report.timings.collect_ms = collect_ms;
+  report.timings.total_ms = MsSince(start);
+  if (recorder) {
+    if (auto saved = recorder->Save(options.record_dir); !saved) {
+      io.err << "rocm-doctor: " << saved.error().message << "\n";
+      return kExitUsage;
+    }
+  }
+  return EmitReport(report, options.output, io);
+}
+
+}  // namespace rd

@@ -1,0 +1,61 @@
+#include "cli/rules_commands.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/exit_status.h"
+#include "engine/rule_loader.h"
+#include "util/strings.h"
+
+namespace rd {
+
+int RunRulesList(const std::vector<std::string>& dirs, Io& io) {
+  RuleDatabase db = LoadRules(dirs);
+  auto rules = db.rules;
+  std::sort(rules.begin(), rules.end(), [](const Rule& a, const Rule& b) { return a.id < b.id; });
+  for (const auto& rule : rules) {
+    io.out << fmt::format("{:<48} {:<8} {:<12} {}\n", rule.id, SeverityName(rule.severity), rule.section, rule.title);
+  }
+  io.out << fmt::format("{} rules (version {}) from {}\n", rules.size(), db.version, Join(db.dirs, ", "));
+  for (const auto& d : db.diagnostics) io.err << d.Format() << "\n";
+  return db.diagnostics.empty() ? kExitHealthy : kExitUsage;
+}
+
+int RunRulesLint(const std::vector<std::string>& dirs, Io& io) {
+  RuleDatabase db = LoadRules(dirs);
+  for (const auto& d : db.diagnostics) io.out << d.Format() << "\n";
+  io.out << fmt::format("{} rules loaded, {} problem{}\n", db.rules.size(), db.diagnostics.size(),
+                        db.diagnostics.size() == 1 ? "" : "s");
+  return db.diagnostics.empty() ? kExitHealthy : kExitUsage;
+}
+
+int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& io) {
+  RuleDatabase db = LoadRules(dirs);
+  auto it = std::find_if(db.rules.begin(), db.rules.end(), [&](const Rule& r) { return r.id == id; });
+  if (it == db.rules.end()) {
+    std::string best;
+    size_t best_distance = std::max<size_t>(3, id.size() / 3) + 1;
+    for (const auto& rule : db.rules) {
+      size_t d = EditDistance(id, rule.id);
+      if (d < best_distance) {
+        best_distance = d;
+        best = rule.id;
+      }
+    }
+    io.err << "rocm-doctor: unknown rule '" << id << "'" << (best.empty() ? "" : ", did you mean '" + best + "'?") << "\n";
+    return kExitUsage;
+  }
+  const Rule& rule = *it;
+  io.out << fmt::format("{} ({}, section {})\n{}:{}\n\n{}\n", rule.id, SeverityName(rule.severity), rule.section,
+                        rule.file, rule.line, rule.title);
+  if (!rule.explain.empty()) io.out << "\n" << std::string(Trim(rule.explain)) << "\n";
+  if (!rule.fix.empty()) io.out << "\nFix:\n  " << rule.fix << "\n";
+  if (!rule.refs.empty()) {
+    io.out << "\nReferences:\n";
+    for (const auto& ref : rule.refs) io.out << "  " << ref << "\n";
+  }
+  return kExitHealthy;
+}
+
+}  // namespace rd

@@ -1,0 +1,16 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "cli/io.h"
+
+namespace rd {
+
+/// `rules list`: id, severity, section, title of every loaded rule.
+int RunRulesList(const std::vector<std::string>& dirs, Io& io);
+/// `rules lint [DIR…]`: file:line:column messages; exit 2 when any rule has a problem.
+int RunRulesLint(const std::vector<std::string>& dirs, Io& io);
+/// `explain ID`: the rule's explanation, fix and references; "did you mean" for typos.
+int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& io);
+
+}  // namespace rd

@@ -1,0 +1,22 @@
+#include "collectors/collect_util.h"
+
+namespace rd {
+
+std::optional<std::string> ReadForFact(CollectContext& context, Facts& facts, const std::string& path,
+                                       const std::string& fact, size_t max_bytes) {
+  auto text = context.system.ReadFile(path, max_bytes);
+  if (text) return *text;
+  if (!fact.empty()) facts.MarkAbsent(fact, text.error().message);
+  return std::nullopt;
+}
+
+std::optional<bool> PathExists(CollectContext& context, const std::string& path) {
+  auto info = context.system.Stat(path);
+  if (info) return true;
+  if (info.error().kind == ErrorKind::NotFound) return false;
+  return std::nullopt;
+}
+
+Evidence FileEvidence(const std::string& path, const std::string& excerpt) { return Evidence{"file:" + path, excerpt}; }
+
+}  // namespace rd

@@ -1,0 +1,19 @@
+#pragma once
+/// Small helpers shared by collectors: read through System and record evidence or absence.
+#include <optional>
+#include <string>
+
+#include "core/collector.h"
+
+namespace rd {
+
+/// Reads a file; on failure marks `fact` absent with the error (naming the file) and returns
+/// nullopt. An empty `fact` only reads.
+std::optional<std::string> ReadForFact(CollectContext& context, Facts& facts, const std::string& path,
+                                       const std::string& fact, size_t max_bytes = 1 << 20);
+/// True when the path exists (stat succeeds); errors other than "not found" count as absent
+/// knowledge and return nullopt.
+std::optional<bool> PathExists(CollectContext& context, const std::string& path);
+Evidence FileEvidence(const std::string& path, const std::string& excerpt = "");
+
+}  // namespace rd

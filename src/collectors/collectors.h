@@ -1,0 +1,11 @@
+#pragma once
+/// Each collector file exports one factory; registry.cpp lists them.
+#include "core/collector.h"
+
+namespace rd {
+
+Collector OsCollector();
+Collector PlatformCollector();
+Collector EnvironmentCollector();
+
+}  // namespace rd

@@ -1,0 +1,116 @@
+#include "core/facts.h"
+
+#include "core/fact_path.h"
+
+namespace rd {
+
+using nlohmann::json;
+
+void Facts::Set(std::string_view path, json value, Evidence evidence) {
+  auto segments = ParseFactPath(path);
+  if (!segments) return;
+  json* node = &tree_;
+  for (const auto& segment : *segments) {
+    if (const auto* key = std::get_if<std::string>(&segment)) {
+      if (!node->is_object()) *node = json::object();
+      node = &(*node)[*key];
+    } else {
+      size_t index = std::get<size_t>(segment);
+      if (!node->is_array()) *node = json::array();
+      while (node->size() <= index) node->push_back(json::object());
+      node = &(*node)[index];
+    }
+  }
+  *node = std::move(value);
+  std::string canonical = FormatFactPath(*segments);
+  if (!evidence.source.empty()) evidence_[canonical] = std::move(evidence);
+  absent_.erase(canonical);
+}
+
+void Facts::MarkAbsent(std::string_view path, std::string reason) {
+  auto segments = ParseFactPath(path);
+  if (!segments) return;
+  absent_[FormatFactPath(*segments)] = std::move(reason);
+}
+
+FactLookup Facts::Get(std::string_view path) const {
+  auto segments = ParseFactPath(path);
+  if (!segments) return {FactState::Unknown, nullptr, "malformed fact path '" + std::string(path) + "'"};
+  const json* node = &tree_;
+  std::vector<PathSegment> walked;
+  for (const auto& segment : *segments) {
+    walked.push_back(segment);
+    if (auto it = absent_.find(FormatFactPath(walked)); it != absent_.end()) {
+      return {FactState::Unknown, nullptr, it->second};
+    }
+    const json* next = nullptr;
+    if (const auto* key = std::get_if<std::string>(&segment)) {
+      if (node->is_object()) {
+        auto it = node->find(*key);
+        if (it != node->end()) next = &*it;
+      }
+    } else if (node->is_array() && std::get<size_t>(segment) < node->size()) {
+      next = &(*node)[std::get<size_t>(segment)];
+    }
+    if (!next) {
+      // The section's root is there, so its collector ran and this part does not exist.
+      if (walked.size() > 1) return {FactState::NotPresent, nullptr, ""};
+      return {FactState::Unknown, nullptr, "no facts about '" + FormatFactPath(walked) + "' were collected"};
+    }
+    node = next;
+  }
+  if (node->is_null()) return {FactState::NotPresent, nullptr, ""};
+  return {FactState::Present, node, ""};
+}
+
+const Evidence* Facts::EvidenceFor(std::string_view path) const {
+  auto segments = ParseFactPath(path);
+  if (!segments) return nullptr;
+  auto it = evidence_.find(FormatFactPath(*segments));
+  return it == evidence_.end() ? nullptr : &it->second;
+}
+
+namespace {
+// Objects merge key by key (two collectors may both write below "summary"); anything else
+// is replaced.
+void DeepMerge(json& into, const json& from) {
+  if (!into.is_object() || !from.is_object()) {
+    into = from;
+    return;
+  }
+  for (const auto& [key, value] : from.items()) DeepMerge(into[key], value);
+}
+}  // namespace
+
+void Facts::Merge(const Facts& other) {
+  DeepMerge(tree_, other.tree_);
+  for (const auto& [key, value] : other.evidence_) evidence_[key] = value;
+  for (const auto& [key, value] : other.absent_) absent_[key] = value;
+}
+
+json Facts::ToJson() const {
+  json evidence = json::object();
+  for (const auto& [path, ev] : evidence_) {
+    evidence[path] = {{"source", ev.source}};
+    if (!ev.excerpt.empty()) evidence[path]["excerpt"] = ev.excerpt;
+  }
+  return {{"values", tree_}, {"evidence", evidence}, {"absent", absent_}};
+}
+
+Facts Facts::FromJson(const json& j) {
+  Facts facts;
+  if (j.contains("values") && j["values"].is_object()) facts.tree_ = j["values"];
+  if (j.contains("evidence") && j["evidence"].is_object()) {
+    for (const auto& [path, ev] : j["evidence"].items()) {
+      if (ev.is_object()) facts.evidence_[path] = Evidence{ev.value("source", ""), ev.value("excerpt", "")};
+    }
+  }
+  if (j.contains("absent") && j["absent"].is_object()) {
+    for (const auto& [path, reason] : j["absent"].items()) {
+      if (reason.is_string()) facts.absent_[path] = reason.get<std::string>();
+    }
+  }
+  return facts;
+}
+
+}  // namespace rd

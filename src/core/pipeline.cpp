@@ -1,0 +1,94 @@
+#include "core/pipeline.h"
+
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace rd {
+
+const char* CollectorStatusName(CollectorStatus status) {
+  switch (status) {
+    case CollectorStatus::Ok: return "ok";
+    case CollectorStatus::Crashed: return "crashed";
+    case CollectorStatus::TimedOut: return "timed-out";
+  }
+  return "ok";
+}
+
+CollectorStatus CollectorStatusFromName(const std::string& name) {
+  if (name == "crashed") return CollectorStatus::Crashed;
+  if (name == "timed-out") return CollectorStatus::TimedOut;
+  return CollectorStatus::Ok;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Shared between the pipeline and one collector thread; the thread may outlive the pipeline
+// when it overruns (a thread cannot be killed), so everything it touches is owned here.
+struct Slot {
+  std::mutex mutex;
+  std::condition_variable done_cv;
+  bool done = false;
+  Facts facts;
+  CollectorRun run;
+  nlohmann::json data;
+  std::shared_ptr<System> system;
+};
+
+void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
+  auto start = Clock::now();
+  Facts facts;
+  CollectorRun run{collector.name, collector.section, CollectorStatus::Ok, "", 0};
+  try {
+    CollectContext context{*slot->system, slot->data};
+    collector.collect(context, facts);
+  } catch (const std::exception& e) {
+    run.status = CollectorStatus::Crashed;
+    run.message = std::string("collector '") + collector.name + "' failed: " + e.what();
+  } catch (...) {
+    run.status = CollectorStatus::Crashed;
+    run.message = std::string("collector '") + collector.name + "' failed with an unknown exception";
+  }
+  run.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  std::lock_guard<std::mutex> lock(slot->mutex);
+  if (run.status == CollectorStatus::Ok) slot->facts = std::move(facts);  // half-done facts lie
+  slot->run = std::move(run);
+  slot->done = true;
+  slot->done_cv.notify_all();
+}
+
+}  // namespace
+
+Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& data,
+                         const std::vector<Collector>& collectors, const PipelineOptions& options) {
+  std::vector<std::shared_ptr<Slot>> slots;
+  for (const auto& collector : collectors) {
+    auto slot = std::make_shared<Slot>();
+    slot->system = system;
+    slot->data = data;
+    slots.push_back(slot);
+    std::thread(RunOne, slot, collector).detach();
+  }
+  Collection collection;
+  auto deadline = Clock::now() + options.collector_budget;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    auto& slot = *slots[i];
+    std::unique_lock<std::mutex> lock(slot.mutex);
+    if (!slot.done_cv.wait_until(lock, deadline, [&] { return slot.done; })) {
+      auto budget = std::chrono::duration_cast<std::chrono::milliseconds>(options.collector_budget).count();
+      collection.runs.push_back({collectors[i].name, collectors[i].section, CollectorStatus::TimedOut,
+                                 std::string("collector '") + collectors[i].name + "' did not finish within " +
+                                     std::to_string(budget) + " ms; its facts are missing",
+                                 static_cast<double>(budget)});
+      continue;
+    }
+    collection.facts.Merge(slot.facts);
+    collection.runs.push_back(slot.run);
+  }
+  return collection;
+}
+
+}  // namespace rd

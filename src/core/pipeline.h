@@ -1,0 +1,40 @@
+#pragma once
+/// collect -> facts: runs collectors concurrently, each with a time budget. One that throws or
+/// overruns becomes a "crashed"/"timed out" section while the rest still report.
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/collector.h"
+#include "core/facts.h"
+
+namespace rd {
+
+enum class CollectorStatus { Ok, Crashed, TimedOut };
+const char* CollectorStatusName(CollectorStatus status);
+CollectorStatus CollectorStatusFromName(const std::string& name);
+
+struct CollectorRun {
+  std::string name;
+  std::string section;
+  CollectorStatus status = CollectorStatus::Ok;
+  std::string message;  ///< For Crashed/TimedOut: what happened.
+  double elapsed_ms = 0;
+};
+
+struct Collection {
+  Facts facts;
+  std::vector<CollectorRun> runs;
+};
+
+struct PipelineOptions {
+  std::chrono::milliseconds collector_budget{10000};
+};
+
+Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& data,
+                         const std::vector<Collector>& collectors, const PipelineOptions& options);
+
+}  // namespace rd

@@ -1,0 +1,27 @@
+#include "core/sections.h"
+
+namespace rd {
+
+const std::vector<SectionInfo>& AllSections() {
+  static const std::vector<SectionInfo> sections = {
+      {"system", "System"},
+      {"environment", "Environment"},
+      {"gpu", "GPUs and driver"},
+      {"access", "Device access"},
+      {"rocm", "ROCm installs"},
+      {"libraries", "Libraries"},
+      {"toolchain", "Toolchain"},
+      {"frameworks", "Frameworks"},
+      {"probes", "Runtime probes"},
+  };
+  return sections;
+}
+
+const SectionInfo* FindSection(const std::string& id) {
+  for (const auto& section : AllSections()) {
+    if (id == section.id) return &section;
+  }
+  return nullptr;
+}
+
+}  // namespace rd

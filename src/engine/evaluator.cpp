@@ -1,0 +1,252 @@
+#include "engine/evaluator.h"
+
+#include <algorithm>
+
+#include "core/fact_path.h"
+#include "engine/template.h"
+#include "util/version.h"
+
+namespace rd {
+
+using nlohmann::json;
+
+namespace {
+
+// std::regex recurses per character: bound the subject so a hostile value cannot blow the stack.
+constexpr size_t kMaxRegexSubject = 4096;
+
+std::string Scoped(const std::string& path, const std::string& for_each, const std::string& element) {
+  if (for_each.empty() || element.empty()) return path;
+  if (path == for_each) return element;
+  if (path.rfind(for_each + ".", 0) == 0) return element + path.substr(for_each.size());
+  return path;
+}
+
+bool ScalarEquals(const json& fact, const json& operand) {
+  if (fact.is_number() && operand.is_number()) return fact.get<double>() == operand.get<double>();
+  return FactValueText(fact) == FactValueText(operand);
+}
+
+std::optional<double> AsNumber(const json& value) {
+  if (value.is_number()) return value.get<double>();
+  if (value.is_string()) {
+    try {
+      size_t used = 0;
+      double d = std::stod(value.get<std::string>(), &used);
+      if (used == value.get<std::string>().size()) return d;
+    } catch (...) {
+    }
+  }
+  return std::nullopt;
+}
+
+const json* DataArray(const json& data, const std::string& path) {
+  auto segments = ParseFactPath(path);
+  if (!segments) return nullptr;
+  const json* node = &data;
+  for (const auto& s : *segments) {
+    const auto* key = std::get_if<std::string>(&s);
+    if (!key || !node->is_object() || !node->contains(*key)) return nullptr;
+    node = &(*node)[*key];
+  }
+  return node->is_array() ? node : nullptr;
+}
+
+bool InArray(const json& value, const json& array) {
+  return std::any_of(array.begin(), array.end(), [&](const json& item) { return ScalarEquals(value, item); });
+}
+
+Truth FromBool(bool b) { return b ? Truth::True : Truth::False; }
+
+// The leaf operators once the fact is known to be present.
+Truth ApplyOperator(const Condition& c, const json& value, const Facts& facts, const json& data,
+                    const std::string& for_each, const std::string& element, std::vector<std::string>& used,
+                    std::string& unknown_reason) {
+  const std::string& op = c.op;
+  if (op == "exists") return FromBool(c.operand.get<bool>());
+  if (op == "missing") return FromBool(!c.operand.get<bool>());
+  if (op == "eq") return FromBool(ScalarEquals(value, c.operand));
+  if (op == "ne") return FromBool(!ScalarEquals(value, c.operand));
+  if (op == "in") return FromBool(InArray(value, c.operand));
+  if (op == "not_in") return FromBool(!InArray(value, c.operand));
+  if (op == "contains") {
+    if (value.is_array()) return FromBool(InArray(c.operand, value));
+    return FromBool(FactValueText(value).find(FactValueText(c.operand)) != std::string::npos);
+  }
+  if (op == "matches") {
+    std::string subject = FactValueText(value).substr(0, kMaxRegexSubject);
+    return FromBool(std::regex_search(subject, *c.regex));
+  }
+  if (op == "lt" || op == "le" || op == "gt" || op == "ge") {
+    auto number = AsNumber(value);
+    if (!number) {
+      unknown_reason = "'" + c.fact + "' is not a number";
+      return Truth::Unknown;
+    }
+    double operand = c.operand.get<double>();
+    if (op == "lt") return FromBool(*number < operand);
+    if (op == "le") return FromBool(*number <= operand);
+    if (op == "gt") return FromBool(*number > operand);
+    return FromBool(*number >= operand);
+  }
+  if (op.rfind("version_", 0) == 0) {
+    auto cmp = CompareVersions(FactValueText(value), c.operand.get<std::string>());
+    if (!cmp) {
+      unknown_reason = "'" + c.fact + "' (" + FactValueText(value) + ") is not a version";
+      return Truth::Unknown;
+    }
+    if (op == "version_lt") return FromBool(*cmp < 0);
+    if (op == "version_le") return FromBool(*cmp <= 0);
+    if (op == "version_gt") return FromBool(*cmp > 0);
+    if (op == "version_ge") return FromBool(*cmp >= 0);
+    return FromBool(*cmp == 0);
+  }
+  if (op == "eq_fact" || op == "ne_fact") {
+    std::string other = Scoped(c.operand.get<std::string>(), for_each, element);
+    auto lookup = facts.Get(other);
+    if (lookup.state != FactState::Present) {
+      unknown_reason = lookup.state == FactState::Unknown ? lookup.reason : "'" + other + "' is not present";
+      return Truth::Unknown;
+    }
+    used.push_back(other);
+    bool equal = ScalarEquals(value, *lookup.value);
+    return FromBool(op == "eq_fact" ? equal : !equal);
+  }
+  if (op == "in_data" || op == "not_in_data") {
+    const json* array = DataArray(data, c.operand.get<std::string>());
+    if (!array) {
+      unknown_reason = "data table '" + c.operand.get<std::string>() + "' is missing";
+      return Truth::Unknown;
+    }
+    bool in = InArray(value, *array);
+    return FromBool(op == "in_data" ? in : !in);
+  }
+  unknown_reason = "unknown operator '" + op + "'";
+  return Truth::Unknown;
+}
+
+Truth EvaluateLeaf(const Condition& c, const Facts& facts, const json& data, const std::string& for_each,
+                   const std::string& element, std::vector<std::string>& used, std::string& unknown_reason) {
+  std::string path = Scoped(c.fact, for_each, element);
+  auto lookup = facts.Get(path);
+  if (lookup.state == FactState::Unknown) {
+    unknown_reason = lookup.reason.empty() ? "'" + path + "' is unknown" : lookup.reason;
+    return Truth::Unknown;
+  }
+  if (lookup.state == FactState::NotPresent) {
+    // Its collector ran and the thing is not there (an unset variable): a definite answer.
+    // Only `missing` holds; every comparison is false, so a rule about a value never fires
+    // on the absence of that value.
+    if (c.op == "missing") return FromBool(c.operand.get<bool>());
+    if (c.op == "exists") return FromBool(!c.operand.get<bool>());
+    return Truth::False;
+  }
+  used.push_back(path);
+  return ApplyOperator(c, *lookup.value, facts, data, for_each, element, used, unknown_reason);
+}
+
+}  // namespace
+
+std::string FactValueText(const json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::string out;
+    for (const auto& item : value) out += (out.empty() ? "" : ", ") + FactValueText(item);
+    return out;
+  }
+  if (value.is_number_float()) {
+    std::string text = value.dump();
+    return text;
+  }
+  return value.dump();
+}
+
+Truth EvaluateCondition(const Condition& c, const Facts& facts, const json& data, const std::string& for_each,
+                        const std::string& element, std::vector<std::string>& used, std::string& unknown_reason) {
+  switch (c.kind) {
+    case Condition::Kind::Leaf:
+      return EvaluateLeaf(c, facts, data, for_each, element, used, unknown_reason);
+    case Condition::Kind::Not: {
+      Truth t = EvaluateCondition(c.children.at(0), facts, data, for_each, element, used, unknown_reason);
+      return t == Truth::Unknown ? t : (t == Truth::True ? Truth::False : Truth::True);
+    }
+    case Condition::Kind::All:
+    case Condition::Kind::Any: {
+      bool all = c.kind == Condition::Kind::All;
+      bool unknown = false;
+      for (const auto& child : c.children) {
+        std::string reason;
+        Truth t = EvaluateCondition(child, facts, data, for_each, element, used, reason);
+        if (t == Truth::Unknown) {
+          unknown = true;
+          if (unknown_reason.empty()) unknown_reason = reason;
+        } else if ((t == Truth::False) == all) {
+          return t;  // all: one False decides; any: one True decides
+        }
+      }
+      return unknown ? Truth::Unknown : (all ? Truth::True : Truth::False);
+    }
+  }
+  return Truth::Unknown;
+}
+
+namespace {
+
+Finding MakeFinding(const Rule& rule, const Facts& facts, const std::string& element, int index,
+                    const std::vector<std::string>& used) {
+  auto lookup = [&](const std::string& path) -> std::optional<std::string> {
+    auto found = facts.Get(Scoped(path, rule.for_each, element));
+    if (found.state != FactState::Present) return std::nullopt;
+    return FactValueText(*found.value);
+  };
+  Finding finding{rule.id, rule.section, rule.severity, RenderTemplate(rule.title, lookup),
+                  RenderTemplate(rule.fix, lookup), rule.explain, rule.refs, {}, index};
+  for (const auto& path : used) {
+    if (std::any_of(finding.evidence.begin(), finding.evidence.end(), [&](const auto& e) { return e.fact == path; })) continue;
+    auto value = facts.Get(path);
+    FindingEvidence evidence{path, value.value ? FactValueText(*value.value) : "", "", ""};
+    if (const auto* ev = facts.EvidenceFor(path)) {
+      evidence.source = ev->source;
+      evidence.excerpt = ev->excerpt;
+    }
+    finding.evidence.push_back(std::move(evidence));
+  }
+  return finding;
+}
+
+}  // namespace
+
+Evaluation EvaluateRules(const RuleDatabase& db, const Facts& facts, const std::set<std::string>& ignored) {
+  Evaluation out;
+  for (const auto& rule : db.rules) {
+    if (ignored.count(rule.id)) continue;
+    std::vector<std::string> elements = {""};
+    if (!rule.for_each.empty()) {
+      auto array = facts.Get(rule.for_each);
+      if (array.state == FactState::Unknown) {
+        out.not_evaluated.push_back({rule.id, rule.section, array.reason});
+        continue;
+      }
+      elements.clear();
+      if (array.value && array.value->is_array()) {
+        for (size_t i = 0; i < array.value->size(); ++i) elements.push_back(rule.for_each + "[" + std::to_string(i) + "]");
+      }
+    }
+    ++out.rules_evaluated;
+    for (size_t i = 0; i < elements.size(); ++i) {
+      std::vector<std::string> used;
+      std::string reason;
+      Truth t = EvaluateCondition(rule.when, facts, db.data, rule.for_each, elements[i], used, reason);
+      if (t == Truth::True) {
+        out.findings.push_back(MakeFinding(rule, facts, elements[i], rule.for_each.empty() ? -1 : static_cast<int>(i), used));
+      } else if (t == Truth::Unknown) {
+        out.not_evaluated.push_back({rule.id, rule.section, elements[i].empty() ? reason : elements[i] + ": " + reason});
+      }
+    }
+  }
+  std::stable_sort(out.findings.begin(), out.findings.end(),
+                   [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+  return out;
+}
+
+}  // namespace rd

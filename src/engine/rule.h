@@ -1,0 +1,57 @@
+#pragma once
+/// Rules are data (rules/*.toml, docs/rules.md). This is their in-memory form.
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/finding.h"
+
+namespace rd {
+
+struct Condition {
+  enum class Kind { Leaf, All, Any, Not };
+  Kind kind = Kind::All;
+  std::string fact;          ///< Leaf: the fact path, relative to for_each when it starts with it.
+  std::string op;            ///< Leaf: eq, ne, in, not_in, matches, contains, exists, missing, …
+  nlohmann::json operand;    ///< Leaf: the operator's argument as written.
+  std::shared_ptr<const std::regex> regex;  ///< Leaf with op = matches.
+  std::vector<Condition> children;          ///< All/Any/Not.
+  int line = 0;
+};
+
+struct Rule {
+  std::string id;
+  std::string section;
+  Severity severity = Severity::Warning;
+  std::string for_each;  ///< Fact path of an array; the rule is evaluated once per element.
+  Condition when;        ///< An All group of the rule's `when` list.
+  std::string title, fix, explain;
+  std::vector<std::string> refs;
+  std::string file;
+  int line = 0;
+};
+
+/// A problem in the rule database, located by file:line:column.
+struct Diagnostic {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string message;
+  std::string Format() const;
+};
+
+struct RuleDatabase {
+  std::vector<Rule> rules;
+  nlohmann::json data = nlohmann::json::object();  ///< rules/data/*.toml by file stem.
+  std::vector<Diagnostic> diagnostics;             ///< Non-empty: some rules were skipped.
+  std::string version;                             ///< rules/VERSION, or "unversioned".
+  std::vector<std::string> dirs;                   ///< Where they came from, in load order.
+};
+
+/// The operators a leaf condition may use (for lint and docs).
+const std::vector<std::string>& ConditionOperators();
+
+}  // namespace rd

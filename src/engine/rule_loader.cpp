@@ -1,0 +1,333 @@
+#include "engine/rule_loader.h"
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+#include "core/collector.h"
+#include "core/fact_path.h"
+#include "core/sections.h"
+#include "engine/template.h"
+#include "engine/toml_json.h"
+#include "system/local_files.h"
+#include "util/strings.h"
+#include "util/version.h"
+
+namespace rd {
+
+namespace {
+
+constexpr size_t kMaxRuleFileBytes = 4u << 20;
+const std::set<std::string> kRuleKeys = {"id", "section", "severity", "for_each", "when",
+                                         "title", "fix", "explain", "refs"};
+
+struct Parser {
+  const std::string& file;
+  RuleDatabase& db;
+  bool ok = true;
+
+  void Fail(const toml::node& node, const std::string& message) {
+    auto where = node.source().begin;
+    db.diagnostics.push_back({file, static_cast<int>(where.line), static_cast<int>(where.column), message});
+    ok = false;
+  }
+
+  bool CheckFact(const toml::node& at, const std::string& fact) {
+    if (!ParseFactPathOk(fact)) {
+      Fail(at, "malformed fact path '" + fact + "'");
+      return false;
+    }
+    if (!IsKnownFact(fact)) {
+      Fail(at, "unknown fact '" + fact + "'" + SuggestFact(fact));
+      return false;
+    }
+    return true;
+  }
+
+  static bool ParseFactPathOk(const std::string& fact);
+  static std::string SuggestFact(const std::string& fact);
+  bool CheckOperand(const toml::node& at, const std::string& op, const nlohmann::json& operand, Condition& c);
+  Condition ParseCondition(const toml::node& node, int depth);
+  Condition ParseGroup(const toml::node& node, Condition::Kind kind, int depth);
+  void ParseRule(const toml::table& table, const toml::node& at);
+};
+
+bool Parser::ParseFactPathOk(const std::string& fact) { return ParseFactPath(fact).has_value(); }
+
+std::string Parser::SuggestFact(const std::string& fact) {
+  std::string generic = GenericFactPath(fact), best;
+  size_t best_distance = 4;
+  for (const auto& spec : AllFactSpecs()) {
+    size_t d = EditDistance(generic, spec.path);
+    if (d < best_distance) {
+      best_distance = d;
+      best = spec.path;
+    }
+  }
+  return best.empty() ? "" : " (did you mean '" + best + "'?)";
+}
+
+bool Parser::CheckOperand(const toml::node& at, const std::string& op, const nlohmann::json& operand, Condition& c) {
+  auto need = [&](bool good, const char* what) {
+    if (!good) Fail(at, "operator '" + op + "' needs " + what);
+    return good;
+  };
+  if (op == "eq" || op == "ne") return need(operand.is_primitive() && !operand.is_null(), "a string, number or boolean");
+  if (op == "in" || op == "not_in") return need(operand.is_array(), "an array");
+  if (op == "exists" || op == "missing") return need(operand.is_boolean(), "true or false");
+  if (op == "lt" || op == "le" || op == "gt" || op == "ge") return need(operand.is_number(), "a number");
+  if (op == "contains") return need(operand.is_primitive() && !operand.is_null(), "a string, number or boolean");
+  if (op.rfind("version_", 0) == 0) {
+    return need(operand.is_string() && ParseVersion(operand.get<std::string>()).has_value(), "a version string such as \"6.2.0\"");
+  }
+  if (op == "eq_fact" || op == "ne_fact") {
+    return need(operand.is_string(), "a fact path") && CheckFact(at, operand.get<std::string>());
+  }
+  if (op == "in_data" || op == "not_in_data") {
+    if (!need(operand.is_string(), "a data table path such as \"support.distros\"")) return false;
+    auto segments = ParseFactPath(operand.get<std::string>());
+    if (!segments) return need(false, "a data table path such as \"support.distros\"");
+    const nlohmann::json* node = &db.data;
+    for (const auto& s : *segments) {
+      const auto* key = std::get_if<std::string>(&s);
+      if (!key || !node->is_object() || !node->contains(*key)) return need(false, "an existing array in rules/data");
+      node = &(*node)[*key];
+    }
+    return need(node->is_array(), "an existing array in rules/data");
+  }
+  if (op == "matches") {
+    if (!need(operand.is_string(), "a regular expression string")) return false;
+    try {
+      c.regex = std::make_shared<const std::regex>(operand.get<std::string>(), std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      Fail(at, "bad regular expression '" + operand.get<std::string>() + "': " + e.what());
+      return false;
+    }
+    return true;
+  }
+  return true;
+}
+
+Condition Parser::ParseGroup(const toml::node& node, Condition::Kind kind, int depth) {
+  Condition group;
+  group.kind = kind;
+  group.line = static_cast<int>(node.source().begin.line);
+  if (kind == Condition::Kind::Not) {
+    group.children.push_back(ParseCondition(node, depth + 1));
+    return group;
+  }
+  const auto* array = node.as_array();
+  if (!array || array->empty()) {
+    Fail(node, "a condition group needs a non-empty array of conditions");
+    return group;
+  }
+  for (const auto& child : *array) group.children.push_back(ParseCondition(child, depth + 1));
+  return group;
+}
+
+Condition Parser::ParseCondition(const toml::node& node, int depth) {
+  Condition c;
+  c.line = static_cast<int>(node.source().begin.line);
+  if (depth > 32) {
+    Fail(node, "conditions nested deeper than 32 levels");
+    return c;
+  }
+  const auto* table = node.as_table();
+  if (!table) {
+    Fail(node, "a condition must be a table like { fact = \"os.id\", eq = \"debian\" }");
+    return c;
+  }
+  for (const char* group : {"all", "any", "not"}) {
+    if (const auto* child = table->get(group)) {
+      if (table->size() != 1) Fail(node, std::string("'") + group + "' must be the only key of its table");
+      auto kind = std::string(group) == "all" ? Condition::Kind::All
+                  : std::string(group) == "any" ? Condition::Kind::Any : Condition::Kind::Not;
+      return ParseGroup(*child, kind, depth);
+    }
+  }
+  c.kind = Condition::Kind::Leaf;
+  const auto* fact = table->get_as<std::string>("fact");
+  if (!fact) {
+    Fail(node, "condition has no 'fact' (nor all/any/not)");
+    return c;
+  }
+  c.fact = fact->get();
+  CheckFact(*fact, c.fact);
+  for (const auto& [key, value] : *table) {
+    std::string name(key.str());
+    if (name == "fact") continue;
+    if (!c.op.empty()) {
+      Fail(value, "condition has two operators ('" + c.op + "' and '" + name + "')");
+      continue;
+    }
+    const auto& ops = ConditionOperators();
+    if (std::find(ops.begin(), ops.end(), name) == ops.end()) {
+      Fail(value, "unknown operator '" + name + "'");
+      continue;
+    }
+    c.op = name;
+    c.operand = TomlToJson(value);
+    CheckOperand(value, name, c.operand, c);
+  }
+  if (c.op.empty() && ok) Fail(node, "condition on '" + c.fact + "' has no operator");
+  return c;
+}
+
+void Parser::ParseRule(const toml::table& table, const toml::node& at) {
+  Rule rule;
+  rule.file = file;
+  rule.line = static_cast<int>(at.source().begin.line);
+  for (const auto& [key, value] : table) {
+    if (!kRuleKeys.count(std::string(key.str()))) Fail(value, "unknown rule key '" + std::string(key.str()) + "'");
+  }
+  auto text = [&](const char* key, bool required) -> std::string {
+    const auto* node = table.get(key);
+    if (!node) {
+      if (required) Fail(at, std::string("rule has no '") + key + "'");
+      return "";
+    }
+    if (!node->is_string()) {
+      Fail(*node, std::string("'") + key + "' must be a string");
+      return "";
+    }
+    return node->as_string()->get();
+  };
+  rule.id = text("id", true);
+  static const std::regex id_form("^[a-z0-9]+(\\.[a-z0-9][a-z0-9-]*)+$");
+  if (!rule.id.empty() && !std::regex_match(rule.id, id_form)) Fail(*table.get("id"), "rule id '" + rule.id + "' is not of the form area.name-with-dashes");
+  rule.section = text("section", true);
+  if (!rule.section.empty() && !FindSection(rule.section)) Fail(*table.get("section"), "unknown section '" + rule.section + "'");
+  std::string severity = text("severity", true);
+  if (!severity.empty() && !ParseSeverity(severity, &rule.severity)) Fail(*table.get("severity"), "severity must be error, warning or info, not '" + severity + "'");
+  rule.for_each = text("for_each", false);
+  if (!rule.for_each.empty()) CheckFact(*table.get("for_each"), rule.for_each);
+  rule.title = text("title", true);
+  rule.fix = text("fix", false);
+  rule.explain = text("explain", false);
+  if (const auto* refs = table.get("refs")) {
+    const auto* array = refs->as_array();
+    if (!array) Fail(*refs, "'refs' must be an array of strings");
+    for (const auto& ref : array ? *array : toml::array{}) {
+      if (ref.is_string()) rule.refs.push_back(ref.as_string()->get());
+      else Fail(ref, "'refs' must be an array of strings");
+    }
+  }
+  if (const auto* when = table.get("when")) {
+    rule.when = ParseGroup(*when, Condition::Kind::All, 0);
+  } else {
+    Fail(at, "rule has no 'when'");
+  }
+  for (const auto& field : {rule.title, rule.fix}) {
+    for (const auto& ref : TemplateFacts(field)) {
+      if (!ParseFactPath(ref) || !IsKnownFact(ref)) Fail(at, "template refers to unknown fact '{" + ref + "}'");
+    }
+  }
+  if (ok) db.rules.push_back(std::move(rule));
+}
+
+}  // namespace
+
+const std::vector<std::string>& ConditionOperators() {
+  static const std::vector<std::string> ops = {
+      "eq", "ne", "in", "not_in", "matches", "contains", "exists", "missing", "lt", "le", "gt", "ge",
+      "version_lt", "version_le", "version_gt", "version_ge", "version_eq", "eq_fact", "ne_fact",
+      "in_data", "not_in_data"};
+  return ops;
+}
+
+std::string Diagnostic::Format() const {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message;
+}
+
+void LoadRuleText(const std::string& text, const std::string& file, RuleDatabase& db) {
+  toml::parse_result parsed = toml::parse(text, file);
+  if (!parsed) {
+    const auto& err = parsed.error();
+    db.diagnostics.push_back({file, static_cast<int>(err.source().begin.line),
+                              static_cast<int>(err.source().begin.column), std::string(err.description())});
+    return;
+  }
+  const toml::table& root = parsed.table();
+  for (const auto& [key, value] : root) {
+    if (key.str() != "rule") {
+      db.diagnostics.push_back({file, static_cast<int>(value.source().begin.line), static_cast<int>(value.source().begin.column),
+                                "unknown top-level key '" + std::string(key.str()) + "' (rules are [[rule]] tables)"});
+    }
+  }
+  const auto* rules = root.get_as<toml::array>("rule");
+  if (!rules) return;
+  for (const auto& node : *rules) {
+    Parser parser{file, db};
+    if (const auto* table = node.as_table()) parser.ParseRule(*table, node);
+    else parser.Fail(node, "'rule' must be an array of tables ([[rule]])");
+  }
+}
+
+namespace {
+
+void LoadDataTables(const std::string& dir, RuleDatabase& db) {
+  auto names = ListLocalDir(dir);
+  for (const auto& name : names.value_or({})) {
+    if (!EndsWith(name, ".toml")) continue;
+    std::string path = dir + "/" + name;
+    auto text = ReadLocalFile(path, kMaxRuleFileBytes);
+    if (!text) {
+      db.diagnostics.push_back({path, 0, 0, text.error().message});
+      continue;
+    }
+    toml::parse_result parsed = toml::parse(*text, path);
+    if (!parsed) {
+      db.diagnostics.push_back({path, static_cast<int>(parsed.error().source().begin.line),
+                                static_cast<int>(parsed.error().source().begin.column), std::string(parsed.error().description())});
+      continue;
+    }
+    db.data[name.substr(0, name.size() - 5)] = TomlToJson(parsed.table());
+  }
+}
+
+void LoadRuleDir(const std::string& dir, RuleDatabase& db) {
+  auto names = ListLocalDir(dir);
+  if (!names) {
+    db.diagnostics.push_back({dir, 0, 0, names.error().message});
+    return;
+  }
+  db.dirs.push_back(dir);
+  if (auto version = ReadLocalFile(dir + "/VERSION", 256)) db.version = std::string(Trim(*version));
+  RuleDatabase local;
+  local.data = db.data;
+  for (const auto& name : *names) {
+    if (!EndsWith(name, ".toml")) continue;
+    std::string path = dir + "/" + name;
+    auto text = ReadLocalFile(path, kMaxRuleFileBytes);
+    if (!text) {
+      db.diagnostics.push_back({path, 0, 0, text.error().message});
+      continue;
+    }
+    LoadRuleText(*text, path, local);
+  }
+  std::map<std::string, const Rule*> seen;
+  for (const auto& rule : local.rules) {
+    if (auto it = seen.find(rule.id); it != seen.end()) {
+      local.diagnostics.push_back({rule.file, rule.line, 1, "duplicate rule id '" + rule.id + "' (first at " +
+                                                             it->second->file + ":" + std::to_string(it->second->line) + ")"});
+      continue;
+    }
+    seen[rule.id] = &rule;
+    auto existing = std::find_if(db.rules.begin(), db.rules.end(), [&](const Rule& r) { return r.id == rule.id; });
+    if (existing != db.rules.end()) *existing = rule;
+    else db.rules.push_back(rule);
+  }
+  db.diagnostics.insert(db.diagnostics.end(), local.diagnostics.begin(), local.diagnostics.end());
+}
+
+}  // namespace
+
+RuleDatabase LoadRules(const std::vector<std::string>& dirs) {
+  RuleDatabase db;
+  db.version = "unversioned";
+  for (const auto& dir : dirs) LoadDataTables(dir + "/data", db);
+  for (const auto& dir : dirs) LoadRuleDir(dir, db);
+  return db;
+}
+
+}  // namespace rd

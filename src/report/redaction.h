@@ -1,0 +1,42 @@
+#pragma once
+/// Redaction for reports that leave the machine (JSON and Markdown by default): hostnames, user
+/// and personal group names, home paths, e-mail, IPv4/IPv6 and MAC addresses, serial numbers
+/// and UUIDs. System group names (GID < 1000: video, render) stay: they are the diagnosis.
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/facts.h"
+
+namespace rd {
+
+class Redactor {
+ public:
+  /// Learns the literal secrets (hostname, user, home, personal groups, serials) from facts.
+  explicit Redactor(const Facts& facts);
+  /// Adds a literal to scrub everywhere (for tests and triage: a user name seen in a prompt).
+  void AddLiteral(const std::string& literal, const std::string& replacement);
+  std::string Scrub(const std::string& text) const;
+  /// Scrubs every string and key of a JSON document; fact values whose key names a secret
+  /// (hostname, serial, uuid, mac …) are replaced whole.
+  nlohmann::json Scrub(const nlohmann::json& document) const;
+
+ private:
+  static constexpr size_t kMaxScannedLine = 8192;
+  std::string ScrubLine(const std::string& line) const;
+  struct Literal {
+    std::string text, replacement;
+  };
+  std::vector<Literal> literals_;
+};
+
+struct Report;
+/// The report with every string scrubbed: render JSON or Markdown from this for sharing.
+Report RedactReport(const Report& report);
+
+/// True for names of facts or variables whose value is a secret or an identity.
+bool IsSensitiveKey(const std::string& key);
+
+}  // namespace rd

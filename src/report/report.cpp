@@ -1,0 +1,90 @@
+#include "report/report.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/collector.h"
+#include "core/sections.h"
+#include "engine/evaluator.h"
+#include "util/strings.h"
+
+namespace rd {
+
+const char* SectionMarkName(SectionMark mark) {
+  switch (mark) {
+    case SectionMark::Ok: return "ok";
+    case SectionMark::Warning: return "warning";
+    case SectionMark::Error: return "error";
+    case SectionMark::Dead: return "dead";
+    case SectionMark::Absent: return "absent";
+  }
+  return "absent";
+}
+
+std::vector<std::string> SectionFactRoots(const std::string& section) {
+  std::set<std::string> roots;
+  for (const auto& collector : AllCollectors()) {
+    if (section != collector.section || !collector.facts) continue;
+    for (const auto& spec : *collector.facts) {
+      std::string path = spec.path;
+      std::string root = path.substr(0, path.find_first_of(".["));
+      if (root != "summary") roots.insert(root);
+    }
+  }
+  return {roots.begin(), roots.end()};
+}
+
+size_t CountFindings(const Report& report, Severity severity) {
+  return static_cast<size_t>(std::count_if(report.findings.begin(), report.findings.end(),
+                                            [&](const Finding& f) { return f.severity == severity; }));
+}
+
+namespace {
+bool SectionHasFacts(const Report& report, const std::string& section) {
+  const auto& tree = report.facts.tree();
+  for (const auto& root : SectionFactRoots(section)) {
+    if (tree.contains(root)) return true;
+  }
+  for (const auto& collector : AllCollectors()) {
+    if (section == collector.section && tree.contains("summary") && tree["summary"].contains(collector.name)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+std::vector<SectionStatus> SectionStatuses(const Report& report) {
+  std::vector<SectionStatus> out;
+  for (const auto& info : AllSections()) {
+    SectionStatus status{info.id, info.title, "", SectionMark::Absent, ""};
+    // The section's line joins the one-line summaries its collectors wrote (summary.<name>).
+    for (const auto& collector : AllCollectors()) {
+      if (info.id != std::string(collector.section)) continue;
+      auto summary = report.facts.Get(std::string("summary.") + collector.name);
+      if (summary.value && summary.value->is_string() && !summary.value->get<std::string>().empty()) {
+        status.summary += (status.summary.empty() ? "" : " · ") + summary.value->get<std::string>();
+      }
+    }
+    bool ran = SectionHasFacts(report, info.id);
+    for (const auto& run : report.collectors) {
+      if (run.section != info.id) continue;
+      ran = true;
+      if (run.status != CollectorStatus::Ok) {
+        status.mark = SectionMark::Dead;
+        status.dead_message += (status.dead_message.empty() ? "" : "; ") + run.message;
+      }
+    }
+    bool has_findings = false;
+    for (const auto& f : report.findings) {
+      if (f.section != info.id) continue;
+      has_findings = true;
+      if (status.mark == SectionMark::Dead) continue;
+      if (f.severity == Severity::Error) status.mark = SectionMark::Error;
+      else if (f.severity == Severity::Warning && status.mark != SectionMark::Error) status.mark = SectionMark::Warning;
+    }
+    if (status.mark == SectionMark::Absent && (ran || has_findings)) status.mark = SectionMark::Ok;
+    if (status.mark != SectionMark::Absent) out.push_back(status);
+  }
+  return out;
+}
+
+}  // namespace rd

@@ -1,0 +1,47 @@
+#pragma once
+/// Everything a renderer needs, and what the JSON report stores (docs/report-schema.md).
+#include <string>
+#include <vector>
+
+#include "core/facts.h"
+#include "core/finding.h"
+#include "core/pipeline.h"
+
+namespace rd {
+
+inline constexpr int kReportSchema = 1;
+
+struct Timings {
+  double collect_ms = 0, evaluate_ms = 0, total_ms = 0;
+};
+
+struct Report {
+  std::string tool_version;
+  std::string rules_version;
+  std::string generated_at;  ///< UTC, ISO 8601.
+  std::string mode;          ///< live | replay | from | triage
+  Facts facts;
+  std::vector<CollectorRun> collectors;
+  std::vector<Finding> findings;
+  std::vector<NotEvaluated> not_evaluated;
+  std::vector<std::string> rule_diagnostics;
+  size_t rules_loaded = 0, rules_evaluated = 0;
+  Timings timings;
+};
+
+enum class SectionMark { Ok, Warning, Error, Dead, Absent };
+const char* SectionMarkName(SectionMark mark);
+
+struct SectionStatus {
+  std::string id, title, summary;
+  SectionMark mark = SectionMark::Absent;
+  std::string dead_message;  ///< When a collector of the section crashed or timed out.
+};
+
+/// Sections in report order with their marks; sections nothing was collected for are Absent.
+std::vector<SectionStatus> SectionStatuses(const Report& report);
+/// Fact roots ("os", "env" …) that belong to a section, from the collectors' fact catalogs.
+std::vector<std::string> SectionFactRoots(const std::string& section);
+size_t CountFindings(const Report& report, Severity severity);
+
+}  // namespace rd

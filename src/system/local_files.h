@@ -1,0 +1,24 @@
+#pragma once
+/// rocm-doctor's own files (rules, snapshot folders, reports, output): plain local I/O that is
+/// not part of the diagnosed world, so it bypasses System and is the same in replay.
+#include <string>
+#include <vector>
+
+#include "system/system.h"
+
+namespace rd {
+
+Result<std::string> ReadLocalFile(const std::string& path, size_t max_bytes = 64u << 20);
+Result<std::vector<std::string>> ListLocalDir(const std::string& path);
+Result<FileInfo> LocalStat(const std::string& path);
+Result<FileInfo> LocalLStat(const std::string& path);
+Result<std::string> LocalReadLink(const std::string& path);
+/// Writes through a temp file in the same directory and renames it over `path` (atomic).
+Result<bool> WriteFileAtomically(const std::string& path, const std::string& content);
+/// The running executable's path (/proc/self/exe), empty when unknown.
+std::string ExecutablePath();
+/// Process environment lookup for rocm-doctor's own settings (NO_COLOR, ROCM_DOCTOR_RULES).
+std::string GetOwnEnv(const char* name);
+bool StdoutIsTerminal();
+
+}  // namespace rd

@@ -1,0 +1,43 @@
+#pragma once
+#include <memory>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+#include "system/system.h"
+
+namespace rd {
+
+/// Passes every call to an inner System and remembers question and answer, so that Save() can
+/// write a snapshot folder that SnapshotSystem replays to the same facts (check --record DIR).
+class RecordingSystem : public System {
+ public:
+  explicit RecordingSystem(std::shared_ptr<System> inner);
+
+  Result<std::string> ReadFile(const std::string& path, size_t max_bytes) override;
+  Result<std::vector<std::string>> ListDir(const std::string& path) override;
+  Result<FileInfo> Stat(const std::string& path) override;
+  Result<FileInfo> LStat(const std::string& path) override;
+  Result<std::string> ReadLink(const std::string& path) override;
+  Result<bool> Access(const std::string& path, int mode) override;
+  std::map<std::string, std::string> Environment() override;
+  Identity GetIdentity() override;
+  Result<GroupEntry> LookupGroup(uint32_t gid) override;
+  Uname GetUname() override;
+  CommandResult Run(const CommandSpec& spec) override;
+  DlopenResult TryDlopen(const std::string& name) override;
+
+  /// Writes the snapshot into dir (created; must be empty or absent).
+  Result<bool> Save(const std::string& dir);
+
+ private:
+  std::shared_ptr<System> inner_;
+  std::mutex mutex_;
+  std::map<std::string, std::string> files_;  // path -> content
+  nlohmann::json meta_;
+  std::vector<nlohmann::json> commands_;
+  bool env_read_ = false;
+  std::map<std::string, std::string> env_;
+};
+
+}  // namespace rd

@@ -1,0 +1,243 @@
+#include "system/snapshot_system.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "system/live_system.h"
+#include "system/local_files.h"
+#include "system/snapshot_format.h"
+#include "util/strings.h"
+
+namespace rd {
+
+using nlohmann::json;
+
+struct SnapshotSystem::Data {
+  std::map<std::string, Error> read_errors, dir_errors;
+  std::map<std::string, std::vector<std::string>> dirs;
+  std::map<std::string, Result<FileInfo>> stats, lstats;
+  std::map<std::string, Result<std::string>> links;
+  std::map<std::string, Result<bool>> access;
+  std::map<uint32_t, Result<GroupEntry>> groups;
+  std::map<std::string, DlopenResult> dlopens;
+  std::vector<std::pair<std::vector<std::string>, CommandResult>> commands;
+  std::map<std::string, std::string> env;
+  Identity identity;
+  Uname uname;
+};
+
+namespace {
+
+Result<FileInfo> StatEntry(const json& j) {
+  if (j.contains("error")) return ErrorFromJson(j["error"]);
+  return FileInfoFromJson(j);
+}
+
+void LoadMeta(const json& meta, SnapshotSystem::Data& data) {
+  for (const auto& [path, err] : meta.value("read_errors", json::object()).items()) data.read_errors[path] = ErrorFromJson(err);
+  for (const auto& [path, err] : meta.value("dir_errors", json::object()).items()) data.dir_errors[path] = ErrorFromJson(err);
+  for (const auto& [path, names] : meta.value("dirs", json::object()).items()) data.dirs[path] = names.get<std::vector<std::string>>();
+  for (const auto& [path, j] : meta.value("stat", json::object()).items()) data.stats.emplace(path, StatEntry(j));
+  for (const auto& [path, j] : meta.value("lstat", json::object()).items()) data.lstats.emplace(path, StatEntry(j));
+  for (const auto& [path, j] : meta.value("links", json::object()).items()) {
+    if (j.is_string()) data.links.emplace(path, j.get<std::string>());
+    else data.links.emplace(path, ErrorFromJson(j.at("error")));
+  }
+  for (const auto& [key, j] : meta.value("access", json::object()).items()) {
+    if (j.is_boolean()) data.access.emplace(key, j.get<bool>());
+    else data.access.emplace(key, ErrorFromJson(j.at("error")));
+  }
+  for (const auto& [gid, j] : meta.value("groups", json::object()).items()) {
+    auto id = static_cast<uint32_t>(std::stoul(gid));
+    if (j.contains("error")) data.groups.emplace(id, ErrorFromJson(j["error"]));
+    else data.groups.emplace(id, GroupEntry{j.at("name").get<std::string>(), id, j.value("members", std::vector<std::string>{})});
+  }
+  for (const auto& [name, j] : meta.value("dlopen", json::object()).items()) data.dlopens[name] = DlopenFromJson(j);
+  data.identity = IdentityFromJson(meta.value("identity", json::object()));
+  data.uname = UnameFromJson(meta.value("uname", json::object()));
+}
+
+// Each piece is parsed inside its own try so that the message names the file at fault.
+Result<json> ParseJsonFile(const std::string& path, bool required) {
+  auto text = ReadLocalFile(path);
+  if (!text) {
+    if (!required && text.error().kind == ErrorKind::NotFound) return json::object();
+    return text.error();
+  }
+  json j = json::parse(*text, nullptr, false);
+  if (j.is_discarded()) return Error{ErrorKind::Invalid, path + ": not valid JSON"};
+  return j;
+}
+
+// Messages from the local read name the host path inside files/; users need the snapshot path.
+Error Renamed(Error error, const std::string& host, const std::string& path) {
+  if (auto at = error.message.find(host); at != std::string::npos) error.message.replace(at, host.size(), path);
+  return error;
+}
+
+}  // namespace
+
+SnapshotSystem::SnapshotSystem(std::string root, std::shared_ptr<Data> data)
+    : root_(std::move(root)), data_(std::move(data)) {}
+
+Result<std::unique_ptr<SnapshotSystem>> SnapshotSystem::Load(const std::string& dir) {
+  auto data = std::make_shared<Data>();
+  auto info = LocalStat(dir);
+  if (!info || info->type != FileType::Directory) return Error{ErrorKind::NotFound, "replay: " + dir + " is not a snapshot folder"};
+  for (const auto& [name, required] : {std::pair{"meta.json", false}, std::pair{"env.json", false}}) {
+    std::string path = dir + "/" + name;
+    auto j = ParseJsonFile(path, required);
+    if (!j) return j.error();
+    try {
+      if (std::string(name) == "meta.json") LoadMeta(*j, *data);
+      else data->env = j->get<std::map<std::string, std::string>>();
+    } catch (const json::exception& e) {
+      return Error{ErrorKind::Invalid, path + ": " + e.what()};
+    }
+  }
+  auto commands = ListLocalDir(dir + "/commands");
+  for (const auto& name : commands.value_or({})) {
+    std::string path = dir + "/commands/" + name;
+    auto j = ParseJsonFile(path, true);
+    if (!j) return j.error();
+    try {
+      data->commands.emplace_back(j->at("argv").get<std::vector<std::string>>(), CommandResultFromJson(*j));
+    } catch (const json::exception& e) {
+      return Error{ErrorKind::Invalid, path + ": " + e.what()};
+    }
+  }
+  return std::unique_ptr<SnapshotSystem>(new SnapshotSystem(dir + "/files", data));
+}
+
+Result<std::string> SnapshotSystem::Resolve(const std::string& path, bool follow_last) {
+  if (path.empty() || path[0] != '/') return Error{ErrorKind::Invalid, path + ": not an absolute path"};
+  std::vector<std::string> pending;
+  for (const auto& part : Split(path, '/')) {
+    if (!part.empty() && part != ".") pending.push_back(part);
+  }
+  std::reverse(pending.begin(), pending.end());
+  std::vector<std::string> done;
+  int hops = 0;
+  while (!pending.empty()) {
+    std::string part = pending.back();
+    pending.pop_back();
+    if (part == "..") {
+      if (!done.empty()) done.pop_back();
+      continue;
+    }
+    done.push_back(part);
+    std::string host = root_ + "/" + Join(done, "/");
+    struct stat st {};
+    if (lstat(host.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) continue;
+    if (pending.empty() && !follow_last) break;
+    if (++hops > 40) return Error{ErrorKind::Loop, path + ": Too many levels of symbolic links"};
+    auto target = LocalReadLink(host);
+    if (!target) return target.error();
+    done.pop_back();
+    if (!target->empty() && (*target)[0] == '/') done.clear();
+    auto parts = Split(*target, '/');
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+      if (!it->empty() && *it != ".") pending.push_back(*it);
+    }
+  }
+  return root_ + "/" + Join(done, "/");
+}
+
+Result<std::string> SnapshotSystem::ReadFile(const std::string& path, size_t max_bytes) {
+  if (auto it = data_->read_errors.find(path); it != data_->read_errors.end()) return it->second;
+  auto host = Resolve(path, true);
+  if (!host) return host.error();
+  auto text = ReadLocalFile(*host, max_bytes);
+  if (!text) return Renamed(text.error(), *host, path);
+  return text;
+}
+
+Result<std::vector<std::string>> SnapshotSystem::ListDir(const std::string& path) {
+  if (auto it = data_->dir_errors.find(path); it != data_->dir_errors.end()) return it->second;
+  if (auto it = data_->dirs.find(path); it != data_->dirs.end()) return it->second;
+  auto host = Resolve(path, true);
+  if (!host) return host.error();
+  auto names = ListLocalDir(*host);
+  if (!names) return Renamed(names.error(), *host, path);
+  return names;
+}
+
+Result<FileInfo> SnapshotSystem::Stat(const std::string& path) {
+  if (auto it = data_->stats.find(path); it != data_->stats.end()) return it->second;
+  if (auto it = data_->read_errors.find(path); it != data_->read_errors.end() && it->second.kind == ErrorKind::NotFound) return it->second;
+  auto host = Resolve(path, true);
+  if (!host) return host.error();
+  auto info = LocalStat(*host);
+  if (!info) return Renamed(info.error(), *host, path);
+  FileInfo replayed = *info;
+  replayed.uid = replayed.gid = 0;  // the checkout's owner means nothing; meta.json says owners
+  return replayed;
+}
+
+Result<FileInfo> SnapshotSystem::LStat(const std::string& path) {
+  if (auto it = data_->lstats.find(path); it != data_->lstats.end()) return it->second;
+  if (data_->links.count(path) && data_->links.at(path)) {
+    FileInfo link;
+    link.type = FileType::Symlink;
+    link.mode = 0777;
+    return link;
+  }
+  auto host = Resolve(path, false);
+  if (!host) return host.error();
+  auto info = LocalLStat(*host);
+  if (!info) return Renamed(info.error(), *host, path);
+  FileInfo replayed = *info;
+  replayed.uid = replayed.gid = 0;
+  return replayed;
+}
+
+Result<std::string> SnapshotSystem::ReadLink(const std::string& path) {
+  if (auto it = data_->links.find(path); it != data_->links.end()) return it->second;
+  auto host = Resolve(path, false);
+  if (!host) return host.error();
+  auto target = LocalReadLink(*host);
+  if (!target) return Renamed(target.error(), *host, path);
+  return target;
+}
+
+Result<bool> SnapshotSystem::Access(const std::string& path, int mode) {
+  if (auto it = data_->access.find(path + "|" + std::to_string(mode)); it != data_->access.end()) return it->second;
+  auto info = Stat(path);
+  if (!info) return info.error();
+  const Identity& id = data_->identity;
+  if (id.euid == 0) return (mode & X_OK) == 0 || (info->mode & 0111) != 0;
+  uint32_t bits = info->mode & 07;
+  if (info->uid == id.euid) bits = (info->mode >> 6) & 07;
+  else if (info->gid == id.gid || std::count(id.groups.begin(), id.groups.end(), info->gid)) bits = (info->mode >> 3) & 07;
+  return (bits & static_cast<uint32_t>(mode)) == static_cast<uint32_t>(mode);
+}
+
+std::map<std::string, std::string> SnapshotSystem::Environment() { return data_->env; }
+Identity SnapshotSystem::GetIdentity() { return data_->identity; }
+Uname SnapshotSystem::GetUname() { return data_->uname; }
+
+Result<GroupEntry> SnapshotSystem::LookupGroup(uint32_t gid) {
+  if (auto it = data_->groups.find(gid); it != data_->groups.end()) return it->second;
+  return Error{ErrorKind::NotFound, "GID " + std::to_string(gid) + " has no name in the group database"};
+}
+
+CommandResult SnapshotSystem::Run(const CommandSpec& spec) {
+  for (const auto& [argv, result] : data_->commands) {
+    if (argv == spec.argv) return result;
+  }
+  CommandResult missing;
+  missing.start_error = (spec.argv.empty() ? std::string("command") : spec.argv[0]) + ": not found on PATH (not in the snapshot)";
+  return missing;
+}
+
+DlopenResult SnapshotSystem::TryDlopen(const std::string& name) {
+  if (auto it = data_->dlopens.find(name); it != data_->dlopens.end()) return it->second;
+  return DlopenResult{false, "", name + ": cannot open shared object file: No such file or directory"};
+}
+
+}  // namespace rd

@@ -1,0 +1,14 @@
+#pragma once
+#include <string>
+
+#include "util/result.h"
+
+namespace rd {
+
+/// A fresh 0700 directory under $TMPDIR (or /tmp), empty: children run there so nothing in the
+/// user's cwd is ever picked up.
+Result<std::string> MakePrivateTempDir();
+/// Removes what MakePrivateTempDir made, contents included; never follows symlinks out of it.
+void RemoveTempDir(const std::string& path);
+
+}  // namespace rd
