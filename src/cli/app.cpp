@@ -6,6 +6,7 @@
 #include "cli/io.h"
 #include "cli/rules_commands.h"
 #include "cli/rules_paths.h"
+#include "cli/triage_command.h"
 #include "core/exit_status.h"
 
 namespace rd {
@@ -33,6 +34,7 @@ void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
 
 struct Cli {
   CheckOptions check;
+  TriageOptions triage;
   std::vector<std::string> extra_rule_dirs, ignored, lint_dirs;
   std::string explain_id;
   int budget_ms = 10000;
@@ -50,6 +52,15 @@ void AddCheck(CLI::App& app, Cli& cli) {
   replay->excludes(from);
   check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
   check->footer(kExitCodesHelp);
+}
+
+void AddTriage(CLI::App& app, Cli& cli) {
+  auto* triage = app.add_subcommand("triage", "Diagnose what people paste into tickets: rocminfo, rocm-smi, ldd, logs …");
+  triage->add_option("inputs", cli.triage.inputs, "Files with pasted output; - reads stdin")->required();
+  AddOutputOptions(triage, cli.triage.output);
+  triage->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  triage->add_option("--ignore", cli.ignored, "Silence the rule with this id (repeatable)");
+  triage->footer(kExitCodesHelp);
 }
 
 void AddRules(CLI::App& app, Cli& cli) {
@@ -81,6 +92,11 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
   };
   const Handler handlers[] = {
       {"check", [&] { return RunCheck(cli.check, io); }},
+      {"triage", [&] {
+         cli.triage.rule_dirs = RuleDirs(cli);
+         cli.triage.ignored = cli.check.ignored;
+         return RunTriage(cli.triage, io, std::cin);
+       }},
       {"rules list", [&] { return RunRulesList(RuleDirs(cli), io); }},
       {"rules lint", [&] { return RunRulesLint(cli.lint_dirs.empty() ? RuleDirs(cli) : cli.lint_dirs, io); }},
       {"explain", [&] { return RunExplain(RuleDirs(cli), cli.explain_id, io); }},
@@ -106,6 +122,7 @@ int RunCli(int argc, const char* const* argv, Io& io) {
   app.require_subcommand(1);
   Cli cli;
   AddCheck(app, cli);
+  AddTriage(app, cli);
   AddRules(app, cli);
   try {
     app.parse(argc, argv);

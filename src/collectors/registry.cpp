@@ -2,6 +2,7 @@
 
 #include "collectors/collectors.h"
 #include "core/fact_path.h"
+#include "triage/triage.h"
 
 namespace rd {
 
@@ -19,6 +20,8 @@ std::vector<FactSpec> AllFactSpecs() {
   for (const auto& collector : AllCollectors()) {
     if (collector.facts) specs.insert(specs.end(), collector.facts->begin(), collector.facts->end());
   }
+  const auto& triage = TriageFactSpecs();
+  specs.insert(specs.end(), triage.begin(), triage.end());
   return specs;
 }
 
