@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -38,28 +39,39 @@ Result<FileInfo> StatEntry(const json& j) {
   return FileInfoFromJson(j);
 }
 
+// A member object of meta.json, or an empty object (never a temporary: range-for over the
+// items() of a temporary would dangle).
+const json& Member(const json& meta, const char* key) {
+  static const json empty = json::object();
+  auto it = meta.find(key);
+  if (it == meta.end()) return empty;
+  if (!it->is_object()) throw std::runtime_error(std::string("\"") + key + "\" must be an object");
+  return *it;
+}
+
 void LoadMeta(const json& meta, SnapshotSystem::Data& data) {
-  for (const auto& [path, err] : meta.value("read_errors", json::object()).items()) data.read_errors[path] = ErrorFromJson(err);
-  for (const auto& [path, err] : meta.value("dir_errors", json::object()).items()) data.dir_errors[path] = ErrorFromJson(err);
-  for (const auto& [path, names] : meta.value("dirs", json::object()).items()) data.dirs[path] = names.get<std::vector<std::string>>();
-  for (const auto& [path, j] : meta.value("stat", json::object()).items()) data.stats.emplace(path, StatEntry(j));
-  for (const auto& [path, j] : meta.value("lstat", json::object()).items()) data.lstats.emplace(path, StatEntry(j));
-  for (const auto& [path, j] : meta.value("links", json::object()).items()) {
+  if (!meta.is_object()) throw std::runtime_error("the top level must be an object");
+  for (const auto& [path, err] : Member(meta, "read_errors").items()) data.read_errors[path] = ErrorFromJson(err);
+  for (const auto& [path, err] : Member(meta, "dir_errors").items()) data.dir_errors[path] = ErrorFromJson(err);
+  for (const auto& [path, names] : Member(meta, "dirs").items()) data.dirs[path] = names.get<std::vector<std::string>>();
+  for (const auto& [path, j] : Member(meta, "stat").items()) data.stats.emplace(path, StatEntry(j));
+  for (const auto& [path, j] : Member(meta, "lstat").items()) data.lstats.emplace(path, StatEntry(j));
+  for (const auto& [path, j] : Member(meta, "links").items()) {
     if (j.is_string()) data.links.emplace(path, j.get<std::string>());
     else data.links.emplace(path, ErrorFromJson(j.at("error")));
   }
-  for (const auto& [key, j] : meta.value("access", json::object()).items()) {
+  for (const auto& [key, j] : Member(meta, "access").items()) {
     if (j.is_boolean()) data.access.emplace(key, j.get<bool>());
     else data.access.emplace(key, ErrorFromJson(j.at("error")));
   }
-  for (const auto& [gid, j] : meta.value("groups", json::object()).items()) {
+  for (const auto& [gid, j] : Member(meta, "groups").items()) {
     auto id = static_cast<uint32_t>(std::stoul(gid));
     if (j.contains("error")) data.groups.emplace(id, ErrorFromJson(j["error"]));
     else data.groups.emplace(id, GroupEntry{j.at("name").get<std::string>(), id, j.value("members", std::vector<std::string>{})});
   }
-  for (const auto& [name, j] : meta.value("dlopen", json::object()).items()) data.dlopens[name] = DlopenFromJson(j);
-  data.identity = IdentityFromJson(meta.value("identity", json::object()));
-  data.uname = UnameFromJson(meta.value("uname", json::object()));
+  for (const auto& [name, j] : Member(meta, "dlopen").items()) data.dlopens[name] = DlopenFromJson(j);
+  data.identity = IdentityFromJson(Member(meta, "identity"));
+  data.uname = UnameFromJson(Member(meta, "uname"));
 }
 
 // Each piece is parsed inside its own try so that the message names the file at fault.
@@ -96,7 +108,7 @@ Result<std::unique_ptr<SnapshotSystem>> SnapshotSystem::Load(const std::string& 
     try {
       if (std::string(name) == "meta.json") LoadMeta(*j, *data);
       else data->env = j->get<std::map<std::string, std::string>>();
-    } catch (const json::exception& e) {
+    } catch (const std::exception& e) {
       return Error{ErrorKind::Invalid, path + ": " + e.what()};
     }
   }
@@ -107,7 +119,7 @@ Result<std::unique_ptr<SnapshotSystem>> SnapshotSystem::Load(const std::string& 
     if (!j) return j.error();
     try {
       data->commands.emplace_back(j->at("argv").get<std::vector<std::string>>(), CommandResultFromJson(*j));
-    } catch (const json::exception& e) {
+    } catch (const std::exception& e) {
       return Error{ErrorKind::Invalid, path + ": " + e.what()};
     }
   }
