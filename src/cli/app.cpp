@@ -50,6 +50,7 @@ void AddCheck(CLI::App& app, Cli& cli) {
   auto* from = check->add_option("--from", cli.check.from_file, "Re-evaluate today's rules on an earlier JSON report");
   record->excludes(replay)->excludes(from);
   replay->excludes(from);
+  check->add_flag("--quick", cli.check.pipeline.quick, "Skip every child-process view (imports, compile check, probes)");
   check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
   check->footer(kExitCodesHelp);
 }
@@ -68,6 +69,7 @@ void AddRules(CLI::App& app, Cli& cli) {
   rules->require_subcommand(1);
   auto* list = rules->add_subcommand("list", "List every rule");
   list->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  rules->add_subcommand("facts", "List every fact a rule may use, with its type and meaning");
   auto* lint = rules->add_subcommand("lint", "Check rule files: TOML syntax, operators, regexes, ids, fact names");
   lint->add_option("dirs", cli.lint_dirs, "Rule directories (default: the installed rules)");
   auto* explain = app.add_subcommand("explain", "Explain a rule: why it matters and how to fix it");
@@ -98,6 +100,7 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
          return RunTriage(cli.triage, io, std::cin);
        }},
       {"rules list", [&] { return RunRulesList(RuleDirs(cli), io); }},
+      {"rules facts", [&] { return RunRulesFacts(io); }},
       {"rules lint", [&] { return RunRulesLint(cli.lint_dirs.empty() ? RuleDirs(cli) : cli.lint_dirs, io); }},
       {"explain", [&] { return RunExplain(RuleDirs(cli), cli.explain_id, io); }},
   };

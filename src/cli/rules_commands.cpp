@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/collector.h"
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
 #include "util/strings.h"
@@ -28,6 +29,14 @@ int RunRulesLint(const std::vector<std::string>& dirs, Io& io) {
   io.out << fmt::format("{} rules loaded, {} problem{}\n", db.rules.size(), db.diagnostics.size(),
                         db.diagnostics.size() == 1 ? "" : "s");
   return db.diagnostics.empty() ? kExitHealthy : kExitUsage;
+}
+
+int RunRulesFacts(Io& io) {
+  auto specs = AllFactSpecs();
+  std::sort(specs.begin(), specs.end(), [](const FactSpec& a, const FactSpec& b) { return std::string(a.path) < b.path; });
+  io.out << "| fact | type | meaning |\n|---|---|---|\n";
+  for (const auto& spec : specs) io.out << fmt::format("| `{}` | {} | {} |\n", spec.path, spec.type, spec.description);
+  return kExitHealthy;
 }
 
 int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& io) {

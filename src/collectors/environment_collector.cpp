@@ -54,7 +54,7 @@ void CollectEnvironment(CollectContext& context, Facts& facts) {
   facts.Set("env", nlohmann::json::object());
   size_t count = 0;
   for (const auto& [name, value] : context.system.Environment()) {
-    if (!Wanted(name, prefixes, names) || IsSensitiveKey(name) || !IsPlainName(name)) continue;
+    if (!Wanted(name, prefixes, names) || IsSecretName(name) || !IsPlainName(name)) continue;
     facts.Set("env." + name, Printable(value, 4096), {"env", ""});
     if (Wanted(name, prefixes, {})) ++count;  // PATH and friends are context, not ROCm settings
   }

@@ -31,24 +31,41 @@ const std::vector<FactSpec> kPlatformFacts = {
     {"summary.platform", "string", "One-line summary: container, WSL, VM"},
 };
 
-std::string ReadTrimmed(CollectContext& context, const std::string& path) {
+// A small sysfs/proc value, trimmed. NotFound is an answer (""); any other error is recorded in
+// `unknown` so that a decision made without that evidence is not presented as fact.
+std::string ReadTrimmed(CollectContext& context, const std::string& path, std::vector<std::string>& unknown) {
   auto text = context.system.ReadFile(path, 4096);
-  return text ? std::string(Trim(*text)) : std::string();
+  if (text) return std::string(Trim(*text));
+  if (text.error().kind != ErrorKind::NotFound) unknown.push_back(text.error().message);
+  return "";
 }
 
-void CollectContainer(CollectContext& context, Facts& facts, const std::string& mounts) {
+bool Exists(CollectContext& context, const std::string& path, std::vector<std::string>& unknown) {
+  auto exists = PathExists(context, path);
+  if (!exists) unknown.push_back("stat " + path + ": not permitted");
+  return exists.value_or(false);
+}
+
+void CollectContainer(CollectContext& context, Facts& facts, const Result<std::string>& mounts) {
+  std::vector<std::string> unknown;
   ContainerEvidence evidence;
-  evidence.dockerenv = PathExists(context, "/.dockerenv").value_or(false);
-  evidence.containerenv = PathExists(context, "/run/.containerenv").value_or(false);
+  evidence.dockerenv = Exists(context, "/.dockerenv", unknown);
+  evidence.containerenv = Exists(context, "/run/.containerenv", unknown);
   evidence.container_env = context.system.GetEnv("container").value_or("");
   evidence.kubernetes_env = context.system.GetEnv("KUBERNETES_SERVICE_HOST").has_value();
   auto cgroup = context.system.ReadFile("/proc/self/cgroup", 64 * 1024);
-  evidence.cgroup = cgroup ? *cgroup : "";
-  evidence.root_fs_type = ParseMountType(mounts, "/").value_or("");
+  if (cgroup) evidence.cgroup = *cgroup;
+  else unknown.push_back(cgroup.error().message);
+  if (!mounts) unknown.push_back(mounts.error().message);
+  evidence.root_fs_type = mounts ? ParseMountType(*mounts, "/").value_or("") : "";
   ContainerVerdict verdict = DetectContainer(evidence);
+  if (verdict.kind == "none" && !unknown.empty()) {
+    facts.MarkAbsent("container", "could not rule out a container: " + Join(unknown, "; "));
+    return;
+  }
   facts.Set("container.kind", verdict.kind, {"container detection", verdict.why});
   if (!verdict.why.empty()) facts.Set("container.why", verdict.why);
-  if (auto shm = ParseMountSize(mounts, "/dev/shm")) {
+  if (auto shm = mounts ? ParseMountSize(*mounts, "/dev/shm") : std::nullopt) {
     facts.Set("container.shm_bytes", *shm, FileEvidence("/proc/self/mounts"));
     facts.Set("container.shm_mib", *shm / (1024 * 1024), FileEvidence("/proc/self/mounts"));
   }
@@ -83,10 +100,11 @@ std::string HypervisorFromDmi(const nlohmann::json& table, const std::string& ve
   return "";
 }
 
-void CollectVirt(CollectContext& context, Facts& facts, bool cpu_flag) {
-  std::string vendor = ReadTrimmed(context, "/sys/class/dmi/id/sys_vendor");
-  std::string product = ReadTrimmed(context, "/sys/class/dmi/id/product_name");
-  std::string xen = ReadTrimmed(context, "/sys/hypervisor/type");
+void CollectVirt(CollectContext& context, Facts& facts, const Result<std::string>& cpuinfo) {
+  std::vector<std::string> unknown;
+  std::string vendor = ReadTrimmed(context, "/sys/class/dmi/id/sys_vendor", unknown);
+  std::string product = ReadTrimmed(context, "/sys/class/dmi/id/product_name", unknown);
+  std::string xen = ReadTrimmed(context, "/sys/hypervisor/type", unknown);
   if (!vendor.empty()) facts.Set("virt.vendor", Printable(vendor, 100), FileEvidence("/sys/class/dmi/id/sys_vendor"));
   if (!product.empty()) facts.Set("virt.product", Printable(product, 100), FileEvidence("/sys/class/dmi/id/product_name"));
   std::string kind = HypervisorFromDmi(context.data.value("hypervisors", nlohmann::json::object()), vendor, product);
@@ -95,21 +113,32 @@ void CollectVirt(CollectContext& context, Facts& facts, bool cpu_flag) {
     kind = Printable(xen, 20);
     why = FileEvidence("/sys/hypervisor/type", xen);
   }
-  if (kind.empty() && cpu_flag) {
+  bool flag = cpuinfo && ParseCpuInfo(*cpuinfo).hypervisor;
+  if (kind.empty() && flag) {
     kind = "unknown";
     why = FileEvidence("/proc/cpuinfo", "CPU flag 'hypervisor' set, DMI names no hypervisor");
+  }
+  if (kind.empty() && !cpuinfo) unknown.push_back(cpuinfo.error().message);
+  if (kind.empty() && !unknown.empty()) {
+    facts.MarkAbsent("virt.kind", "could not rule out a hypervisor: " + Join(unknown, "; "));
+    return;
   }
   facts.Set("virt.kind", kind.empty() ? "none" : kind, why);
 }
 
 void CollectCgroup(CollectContext& context, Facts& facts) {
-  bool v2 = PathExists(context, "/sys/fs/cgroup/cgroup.controllers").value_or(false);
+  std::vector<std::string> unknown;
+  bool v2 = Exists(context, "/sys/fs/cgroup/cgroup.controllers", unknown);
+  if (!unknown.empty()) {
+    facts.MarkAbsent("cgroup", unknown.front());
+    return;
+  }
   facts.Set("cgroup.version", v2 ? 2 : 1, FileEvidence("/sys/fs/cgroup/cgroup.controllers"));
-  std::string memory = ReadTrimmed(context, v2 ? "/sys/fs/cgroup/memory.max" : "/sys/fs/cgroup/memory/memory.limit_in_bytes");
+  std::string memory = ReadTrimmed(context, v2 ? "/sys/fs/cgroup/memory.max" : "/sys/fs/cgroup/memory/memory.limit_in_bytes", unknown);
   if (memory == "max") facts.Set("cgroup.memory_max_bytes", -1);
   else if (auto bytes = ParseInt(memory)) facts.Set("cgroup.memory_max_bytes", *bytes >= (1LL << 60) ? -1 : *bytes);
   if (v2) {
-    auto cpu = Split(ReadTrimmed(context, "/sys/fs/cgroup/cpu.max"), ' ');
+    auto cpu = Split(ReadTrimmed(context, "/sys/fs/cgroup/cpu.max", unknown), ' ');
     if (cpu.size() == 2 && cpu[0] == "max") facts.Set("cgroup.cpu_max_cores", -1);
     else if (cpu.size() == 2 && ParseInt(cpu[0]) && ParseInt(cpu[1]) && *ParseInt(cpu[1]) > 0) {
       facts.Set("cgroup.cpu_max_cores", static_cast<double>(*ParseInt(cpu[0])) / static_cast<double>(*ParseInt(cpu[1])));
@@ -134,10 +163,9 @@ std::string Summary(const Facts& facts) {
 
 void CollectPlatform(CollectContext& context, Facts& facts) {
   auto mounts = context.system.ReadFile("/proc/self/mounts", 4 << 20);
-  CollectContainer(context, facts, mounts ? *mounts : "");
+  CollectContainer(context, facts, mounts);
   CollectWsl(context, facts);
-  auto cpuinfo = context.system.ReadFile("/proc/cpuinfo", 8 << 20);
-  CollectVirt(context, facts, cpuinfo && ParseCpuInfo(*cpuinfo).hypervisor);
+  CollectVirt(context, facts, context.system.ReadFile("/proc/cpuinfo", 8 << 20));
   CollectCgroup(context, facts);
   if (auto limits = ReadForFact(context, facts, "/proc/self/limits", "limits")) {
     if (auto memlock = ParseMemlockLimit(*limits)) facts.Set("limits.memlock_bytes", *memlock, FileEvidence("/proc/self/limits", "Max locked memory"));

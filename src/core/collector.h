@@ -21,6 +21,7 @@ struct FactSpec {
 struct CollectContext {
   System& system;
   const nlohmann::json& data;  ///< rules/data/*.toml, keyed by file stem.
+  bool quick = false;          ///< --quick: run no child process (imports, compilers, probes).
 };
 
 struct Collector {

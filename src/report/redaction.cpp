@@ -1,6 +1,8 @@
 #include "report/redaction.h"
 
 #include <algorithm>
+#include <cctype>
+#include <initializer_list>
 #include <set>
 
 #include "util/strings.h"
@@ -66,14 +68,50 @@ void Collect(const json& node, const std::string& key, std::vector<std::string>&
 
 }  // namespace
 
-bool IsSensitiveKey(const std::string& key) {
-  std::string k = ToLower(key);
-  for (const char* word : {"hostname", "nodename", "serial", "uuid", "mac_address", "user_name", "username",
-                           "home", "token", "secret", "password", "passwd", "credential", "api_key", "apikey",
-                           "private_key", "access_key", "auth"}) {
-    if (k.find(word) != std::string::npos) return true;
+namespace {
+// "AMD_SERIALIZE_KERNEL" -> {amd, serialize, kernel}; "serialNumber" -> {serialnumber}.
+std::vector<std::string> KeyTokens(const std::string& key) {
+  std::vector<std::string> tokens(1);
+  for (char c : key) {
+    if (std::isalnum(static_cast<unsigned char>(c))) tokens.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!tokens.back().empty()) tokens.emplace_back();
+  }
+  if (tokens.back().empty()) tokens.pop_back();
+  return tokens;
+}
+
+bool HasToken(const std::vector<std::string>& tokens, std::initializer_list<const char*> words) {
+  for (const auto& t : tokens) {
+    for (const char* w : words) {
+      if (t == w) return true;
+    }
   }
   return false;
+}
+}  // namespace
+
+bool IsSecretName(const std::string& key) {
+  auto tokens = KeyTokens(key);
+  if (HasToken(tokens, {"token", "secret", "secrets", "password", "passwd", "pwd", "credential", "credentials",
+                        "apikey", "auth", "authorization", "cookie", "passphrase"})) {
+    return true;
+  }
+  std::string k = ToLower(key);
+  for (const char* part : {"api_key", "private_key", "access_key", "secret", "password", "passwd", "token", "credential"}) {
+    if (k.find(part) != std::string::npos) return true;
+  }
+  return false;
+}
+
+bool IsSensitiveKey(const std::string& key) {
+  if (IsSecretName(key)) return true;
+  auto tokens = KeyTokens(key);
+  if (HasToken(tokens, {"hostname", "nodename", "serial", "serialnumber", "serialno", "uuid", "mac", "macaddress",
+                        "username", "email"})) {
+    return true;
+  }
+  std::string k = ToLower(key);
+  return k == "home" || k == "user" || k == "user_name" || k == "mac_address" || k == "home_dir" || k == "homedir";
 }
 
 Redactor::Redactor(const Facts& facts) {
@@ -129,18 +167,18 @@ std::string Redactor::ScrubLine(const std::string& text) const {
   return out;
 }
 
-json Redactor::Scrub(const json& document) const {
+json Redactor::ScrubJson(const json& document) const {
   if (document.is_string()) return Scrub(document.get<std::string>());
   if (document.is_array()) {
     json out = json::array();
-    for (const auto& item : document) out.push_back(Scrub(item));
+    for (const auto& item : document) out.push_back(ScrubJson(item));
     return out;
   }
   if (!document.is_object()) return document;
   json out = json::object();
   for (const auto& [key, value] : document.items()) {
     if (IsSensitiveKey(key) && value.is_string()) out[Scrub(key)] = "<redacted>";
-    else out[Scrub(key)] = Scrub(value);
+    else out[Scrub(key)] = ScrubJson(value);
   }
   return out;
 }
@@ -154,7 +192,7 @@ namespace rd {
 Report RedactReport(const Report& report) {
   Redactor redactor(report.facts);
   Report out = report;
-  out.facts = Facts::FromJson(redactor.Scrub(report.facts.ToJson()));
+  out.facts = Facts::FromJson(redactor.ScrubJson(report.facts.ToJson()));
   for (auto& f : out.findings) {
     f.title = redactor.Scrub(f.title);
     f.fix = redactor.Scrub(f.fix);

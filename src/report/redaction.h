@@ -21,7 +21,7 @@ class Redactor {
   std::string Scrub(const std::string& text) const;
   /// Scrubs every string and key of a JSON document; fact values whose key names a secret
   /// (hostname, serial, uuid, mac …) are replaced whole.
-  nlohmann::json Scrub(const nlohmann::json& document) const;
+  nlohmann::json ScrubJson(const nlohmann::json& document) const;
 
  private:
   static constexpr size_t kMaxScannedLine = 8192;
@@ -36,7 +36,11 @@ struct Report;
 /// The report with every string scrubbed: render JSON or Markdown from this for sharing.
 Report RedactReport(const Report& report);
 
-/// True for names of facts or variables whose value is a secret or an identity.
+/// True for names of facts or variables whose value identifies a person or machine (hostname,
+/// serial, uuid, mac, user name, home) or is a secret: redacted whole in shared reports.
 bool IsSensitiveKey(const std::string& key);
+/// True for names that say the value is a secret (token, password, credential, API key): such
+/// variables are never collected at all. Token-based, so AMD_SERIALIZE_KERNEL is not "serial".
+bool IsSecretName(const std::string& key);
 
 }  // namespace rd

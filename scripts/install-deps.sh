@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what rocm-doctor needs to build and test, from Debian/Ubuntu packages only.
+# Debian 12/13, Ubuntu 22.04/24.04. Needs root (or sudo). Idempotent.
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+
+build_pkgs=(cmake ninja-build g++ git pkg-config ccache libcli11-dev libfmt-dev nlohmann-json3-dev
+            libgtest-dev libelf-dev libzstd-dev zlib1g-dev python3 python3-jsonschema)
+# Packages the tests exercise for real: Debian's ROCm user space (hipcc 5.2 on bookworm),
+# rocminfo/rocm-smi, the rocm_smi header, clang for the fuzzers, and a CPU PyTorch.
+test_pkgs=(hipcc libamdhip64-dev librocm-smi-dev rocminfo rocm-smi rocm-device-libs clang
+           python3-torch binutils)
+
+$SUDO apt-get update -qq
+# toml++ is packaged from Debian 12 / Ubuntu 24.04 on; elsewhere CMake fetches a pinned release.
+if apt-cache show libtomlplusplus-dev >/dev/null 2>&1; then build_pkgs+=(libtomlplusplus-dev); fi
+case "${1:-all}" in
+  build) pkgs=("${build_pkgs[@]}") ;;
+  *)     pkgs=("${build_pkgs[@]}")
+         for p in "${test_pkgs[@]}"; do
+           if apt-cache show "$p" >/dev/null 2>&1; then pkgs+=("$p"); else echo "install-deps: $p not packaged here, skipped" >&2; fi
+         done ;;
+esac
+$SUDO apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+echo "install-deps: installed ${#pkgs[@]} packages"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The real binary on this machine: a correct report, a valid JSON schema, fast.
+source "$(dirname "$0")/lib.bash"
+set +e; "$DOCTOR" check > "$WORK/text" 2> "$WORK/err"; status=$?; set -e
+[ "$status" = 0 ] || [ "$status" = 1 ] || fail "check exited $status: $(cat "$WORK/err")"
+expect_contains "$WORK/text" "System —"
+expect_contains "$WORK/text" "Environment —"
+grep -q "kernel $(uname -r)" "$WORK/text" || fail "kernel release missing"
+. /etc/os-release
+expect_contains "$WORK/text" "$PRETTY_NAME"
+set +e; "$DOCTOR" check --format json -o "$WORK/report.json"; set -e
+validate_json "$WORK/report.json"
+python3 - "$WORK/report.json" "$(uname -r)" "$ID" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+v = r["facts"]["values"]
+assert v["kernel"]["release"] == sys.argv[2], v["kernel"]
+assert v["os"]["id"] == sys.argv[3], v["os"]
+assert v["host"]["hostname"] == "<redacted>", v["host"]
+assert r["schema"] == 1 and r["mode"] == "live"
+PY
+# Speed: median of 5 runs of the whole process, well under 0.2 s.
+python3 - "$DOCTOR" <<'PY'
+import statistics, subprocess, sys, time
+times = []
+for _ in range(5):
+    t = time.perf_counter()
+    subprocess.run([sys.argv[1], "check"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    times.append(time.perf_counter() - t)
+median = statistics.median(times)
+print(f"check median wall {median*1000:.1f} ms")
+assert median < 0.2, median
+PY
+echo "check_live: ok"

@@ -1,0 +1,143 @@
+#include "engine/evaluator.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/rule_loader.h"
+
+namespace rd {
+namespace {
+
+class EvaluatorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    facts.Set("os.id", "ubuntu");
+    facts.Set("os.version_id", "22.04");
+    facts.Set("kernel.release", "6.2.0-66-generic");
+    facts.Set("cpu.logical_cpus", 16);
+    facts.Set("os.id_like", nlohmann::json::array({"debian"}));
+    facts.Set("env", nlohmann::json::object());
+    facts.Set("env.AMD_LOG_LEVEL", "4");
+    facts.MarkAbsent("memory", "open /proc/meminfo: Permission denied");
+  }
+  Truth Eval(const std::string& when) {
+    RuleDatabase db;
+    db.data = nlohmann::json::parse(R"({"m": {"list": ["ubuntu-22.04", "debian-12"]}})");
+    LoadRuleText("[[rule]]\nid=\"t.t\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nwhen=[" + when + "]\n", "t.toml", db);
+    EXPECT_TRUE(db.diagnostics.empty()) << (db.diagnostics.empty() ? "" : db.diagnostics[0].Format());
+    if (db.rules.empty()) return Truth::Unknown;
+    std::vector<std::string> used;
+    reason.clear();
+    return EvaluateCondition(db.rules[0].when, facts, db.data, "", "", used, reason);
+  }
+  Facts facts;
+  std::string reason;
+};
+
+TEST_F(EvaluatorTest, EqNeInNotIn) {
+  EXPECT_EQ(Eval(R"({fact="os.id", eq="ubuntu"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.id", ne="ubuntu"})"), Truth::False);
+  EXPECT_EQ(Eval(R"({fact="os.id", in=["rhel","ubuntu"]})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.id", not_in=["rhel","ubuntu"]})"), Truth::False);
+  EXPECT_EQ(Eval(R"({fact="cpu.logical_cpus", eq=16})"), Truth::True);
+}
+
+TEST_F(EvaluatorTest, MatchesContainsAndNumbers) {
+  EXPECT_EQ(Eval(R"({fact="kernel.release", matches="generic$"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="kernel.release", contains="-66-"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.id_like", contains="debian"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="cpu.logical_cpus", gt=8})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="cpu.logical_cpus", le=8})"), Truth::False);
+  EXPECT_EQ(Eval(R"({fact="env.AMD_LOG_LEVEL", gt=0})"), Truth::True);  // numeric string
+  EXPECT_EQ(Eval(R"({fact="os.id", gt=0})"), Truth::Unknown);           // not a number
+}
+
+TEST_F(EvaluatorTest, Versions) {
+  EXPECT_EQ(Eval(R"({fact="kernel.release", version_eq="6.2.0"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="kernel.release", version_lt="6.10"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.version_id", version_ge="22.04"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.version_id", version_gt="22.10"})"), Truth::False);
+  EXPECT_EQ(Eval(R"({fact="os.id", version_gt="1"})"), Truth::Unknown);
+}
+
+TEST_F(EvaluatorTest, ExistsMissingOnNotPresentAndUnknown) {
+  EXPECT_EQ(Eval(R"({fact="env.HSA_OVERRIDE_GFX_VERSION", missing=true})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="env.HSA_OVERRIDE_GFX_VERSION", exists=true})"), Truth::False);
+  EXPECT_EQ(Eval(R"({fact="env.HSA_OVERRIDE_GFX_VERSION", eq="10.3.0"})"), Truth::False);
+  EXPECT_EQ(Eval(R"({fact="memory.total_bytes", missing=true})"), Truth::Unknown);
+  EXPECT_EQ(reason, "open /proc/meminfo: Permission denied");
+  EXPECT_EQ(Eval(R"({fact="triage.pieces.kind", missing=true})"), Truth::Unknown);  // nothing triaged
+}
+
+TEST_F(EvaluatorTest, DataTablesAndFactComparisons) {
+  facts.Set("os.support_key", "ubuntu-22.04");
+  facts.Set("os.support_key_major", "ubuntu-22");
+  EXPECT_EQ(Eval(R"({fact="os.support_key", in_data="m.list"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.support_key_major", not_in_data="m.list"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.support_key", ne_fact="os.support_key_major"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="os.support_key", eq_fact="memory.total_bytes"})"), Truth::Unknown);
+}
+
+TEST_F(EvaluatorTest, GroupsAreThreeValued) {
+  const char* unknown = R"({fact="memory.total_bytes", gt=1})";
+  EXPECT_EQ(Eval(std::string(R"({all=[{fact="os.id", eq="rhel"}, )") + unknown + "]}"), Truth::False);
+  EXPECT_EQ(Eval(std::string(R"({all=[{fact="os.id", eq="ubuntu"}, )") + unknown + "]}"), Truth::Unknown);
+  EXPECT_EQ(Eval(std::string(R"({any=[{fact="os.id", eq="ubuntu"}, )") + unknown + "]}"), Truth::True);
+  EXPECT_EQ(Eval(std::string(R"({any=[{fact="os.id", eq="rhel"}, )") + unknown + "]}"), Truth::Unknown);
+  EXPECT_EQ(Eval(std::string("{not=") + unknown + "}"), Truth::Unknown);
+  EXPECT_EQ(Eval(R"({not={fact="os.id", eq="rhel"}})"), Truth::True);
+}
+
+TEST_F(EvaluatorTest, RegexOnHugeValueDoesNotBlowTheStack) {
+  facts.Set("os.pretty_name", std::string(1 << 20, 'a'));
+  EXPECT_EQ(Eval(R"({fact="os.pretty_name", matches="^(a|b)*c"})"), Truth::False);
+}
+
+TEST(EvaluateRulesTest, ForEachFiresPerElementWithInterpolatedTitles) {
+  Facts facts;
+  facts.Set("triage.pieces[0].kind", "rocminfo");
+  facts.Set("triage.pieces[1].kind", "unknown");
+  facts.Set("triage.pieces[1].source", "paste.txt:3-9");
+  RuleDatabase db;
+  LoadRuleText(R"([[rule]]
+id = "t.unknown-piece"
+section = "system"
+severity = "info"
+for_each = "triage.pieces"
+when = [ { fact = "triage.pieces.kind", eq = "unknown" } ]
+title = "piece {triage.pieces.source} is {triage.pieces.kind}"
+)", "t.toml", db);
+  ASSERT_TRUE(db.diagnostics.empty()) << db.diagnostics[0].Format();
+  Evaluation e = EvaluateRules(db, facts, {});
+  ASSERT_EQ(e.findings.size(), 1u);
+  EXPECT_EQ(e.findings[0].title, "piece paste.txt:3-9 is unknown");
+  EXPECT_EQ(e.findings[0].element, 1);
+  ASSERT_FALSE(e.findings[0].evidence.empty());
+  EXPECT_EQ(e.findings[0].evidence[0].fact, "triage.pieces[1].kind");
+}
+
+TEST(EvaluateRulesTest, AbsentFactsMeanNotEvaluatedAndIgnoredRulesAreSkipped) {
+  Facts facts;
+  facts.MarkAbsent("os", "open /etc/os-release: Permission denied");
+  RuleDatabase db;
+  LoadRuleText(R"([[rule]]
+id = "t.a"
+section = "system"
+severity = "error"
+when = [ { fact = "os.id", eq = "debian" } ]
+title = "a"
+[[rule]]
+id = "t.b"
+section = "system"
+severity = "error"
+when = [ { fact = "os.id", ne = "debian" } ]
+title = "b"
+)", "t.toml", db);
+  Evaluation e = EvaluateRules(db, facts, {"t.b"});
+  EXPECT_TRUE(e.findings.empty());
+  ASSERT_EQ(e.not_evaluated.size(), 1u);
+  EXPECT_EQ(e.not_evaluated[0].rule_id, "t.a");
+  EXPECT_EQ(e.not_evaluated[0].reason, "open /etc/os-release: Permission denied");
+}
+
+}  // namespace
+}  // namespace rd

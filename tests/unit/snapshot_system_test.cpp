@@ -1,0 +1,134 @@
+#include "system/snapshot_system.h"
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "system/live_system.h"
+#include "system/recording_system.h"
+#include "temp_tree.h"
+
+namespace rd {
+namespace {
+
+using testing::TempTree;
+
+std::unique_ptr<SnapshotSystem> LoadOk(const std::string& dir) {
+  auto loaded = SnapshotSystem::Load(dir);
+  EXPECT_TRUE(loaded.ok()) << (loaded ? "" : loaded.error().message);
+  return loaded ? std::move(loaded).value() : nullptr;
+}
+
+TEST(SnapshotSystemTest, ReadsFilesAndFollowsInTreeSymlinks) {
+  TempTree t;
+  t.Write("files/sys/devices/pci0000:00/0000:03:00.0/vendor", "0x1002\n");
+  t.Link("files/sys/class/drm/card0/device", "../../../devices/pci0000:00/0000:03:00.0");
+  t.Link("files/opt/rocm", "/opt/rocm-6.2.0");
+  t.Write("files/opt/rocm-6.2.0/.info/version", "6.2.0-66\n");
+  auto sys = LoadOk(t.root());
+  ASSERT_TRUE(sys);
+  EXPECT_EQ(sys->ReadFile("/sys/class/drm/card0/device/vendor", 4096).value(), "0x1002\n");
+  EXPECT_EQ(sys->ReadFile("/opt/rocm/.info/version", 4096).value(), "6.2.0-66\n");  // absolute target re-rooted
+  EXPECT_EQ(sys->ReadLink("/opt/rocm").value(), "/opt/rocm-6.2.0");
+  EXPECT_EQ(sys->LStat("/opt/rocm")->type, FileType::Symlink);
+  EXPECT_EQ(sys->Stat("/opt/rocm")->type, FileType::Directory);
+}
+
+TEST(SnapshotSystemTest, SymlinkLoopIsAnErrorNotAHang) {
+  TempTree t;
+  t.Link("files/a", "/b");
+  t.Link("files/b", "/a");
+  auto sys = LoadOk(t.root());
+  auto read = sys->ReadFile("/a/x", 4096);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().kind, ErrorKind::Loop);
+  EXPECT_NE(read.error().message.find("/a/x"), std::string::npos);
+}
+
+TEST(SnapshotSystemTest, DotDotCannotEscapeTheTree) {
+  TempTree t;
+  t.Write("outside", "secret");
+  t.Write("files/etc/hostname", "box");
+  auto sys = LoadOk(t.root());
+  EXPECT_FALSE(sys->ReadFile("/../../outside", 4096).ok());
+  EXPECT_EQ(sys->ReadFile("/../etc/hostname", 4096).value(), "box");
+}
+
+TEST(SnapshotSystemTest, MetaOverridesErrorsDevicesAndComputesAccess) {
+  TempTree t;
+  t.Write("meta.json", R"({
+    "identity": {"uid": 1000, "euid": 1000, "gid": 1000, "groups": [1000, 44]},
+    "read_errors": {"/proc/cpuinfo": {"kind": "denied", "message": "open /proc/cpuinfo: Permission denied"}},
+    "stat": {"/dev/kfd": {"type": "char", "mode": 432, "uid": 0, "gid": 993, "rdev": "235:0"},
+             "/dev/dri/renderD128": {"type": "char", "mode": 432, "uid": 0, "gid": 44, "rdev": "226:128"}},
+    "groups": {"44": {"name": "video"}}
+  })");
+  auto sys = LoadOk(t.root());
+  auto cpu = sys->ReadFile("/proc/cpuinfo", 4096);
+  ASSERT_FALSE(cpu.ok());
+  EXPECT_EQ(cpu.error().kind, ErrorKind::Denied);
+  auto kfd = sys->Stat("/dev/kfd");
+  ASSERT_TRUE(kfd.ok());
+  EXPECT_EQ(kfd->type, FileType::CharDevice);
+  EXPECT_EQ(kfd->rdev_major, 235u);
+  EXPECT_EQ(sys->Access("/dev/kfd", R_OK | W_OK).value(), false);          // 0660 root:993, not a member
+  EXPECT_EQ(sys->Access("/dev/dri/renderD128", R_OK | W_OK).value(), true);  // member of 44
+  EXPECT_EQ(sys->LookupGroup(44)->name, "video");
+  EXPECT_FALSE(sys->LookupGroup(993).ok());
+}
+
+TEST(SnapshotSystemTest, CommandsReplayByArgvAndUnknownOnesDidNotStart) {
+  TempTree t;
+  t.Write("commands/000.json", R"({"argv": ["rocminfo"], "exit_code": 1, "stdout": "ROCk module is NOT loaded, possibly no GPU devices\n"})");
+  auto sys = LoadOk(t.root());
+  auto r = sys->Run(CommandSpec{{"rocminfo"}});
+  EXPECT_TRUE(r.started);
+  EXPECT_EQ(r.exit_code, 1);
+  auto missing = sys->Run(CommandSpec{{"hipcc", "--version"}});
+  EXPECT_FALSE(missing.started);
+  EXPECT_NE(missing.start_error.find("hipcc"), std::string::npos);
+}
+
+TEST(SnapshotSystemTest, MalformedMetaIsAnErrorNamingTheFile) {
+  for (const char* meta : {"{not json", "[1,2]", R"({"stat": 5})", R"({"identity": {"uid": "x"}})",
+                           R"({"groups": {"abc": {"name": "x"}}})"}) {
+    TempTree t;
+    t.Write("meta.json", meta);
+    auto loaded = SnapshotSystem::Load(t.root());
+    ASSERT_FALSE(loaded.ok()) << meta;
+    EXPECT_NE(loaded.error().message.find("meta.json"), std::string::npos) << loaded.error().message;
+  }
+}
+
+TEST(SnapshotSystemTest, MissingFolderIsAnError) {
+  auto loaded = SnapshotSystem::Load("/nonexistent/rd-snapshot");
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().message.find("/nonexistent/rd-snapshot"), std::string::npos);
+}
+
+TEST(RecordingSystemTest, RecordThenReplayGivesTheSameAnswers) {
+  TempTree world;
+  world.Write("etc/os-release", "ID=debian\n");
+  world.Link("link", world.Path("etc"));
+  auto live = std::make_shared<LiveSystem>();
+  RecordingSystem recorder(live);
+  auto text = recorder.ReadFile(world.Path("etc/os-release"), 4096);
+  auto missing = recorder.ReadFile(world.Path("nope"), 4096);
+  auto names = recorder.ListDir(world.Path("etc"));
+  auto link = recorder.ReadLink(world.Path("link"));
+  auto run = recorder.Run(CommandSpec{{"/bin/echo", "hello"}});
+  auto id = recorder.GetIdentity();
+  TempTree out;
+  ASSERT_TRUE(recorder.Save(out.Path("snap")).ok());
+  auto replay = LoadOk(out.Path("snap"));
+  EXPECT_EQ(replay->ReadFile(world.Path("etc/os-release"), 4096).value(), *text);
+  EXPECT_EQ(replay->ReadFile(world.Path("nope"), 4096).error().kind, missing.error().kind);
+  EXPECT_EQ(replay->ListDir(world.Path("etc")).value(), *names);
+  EXPECT_EQ(replay->ReadLink(world.Path("link")).value(), *link);
+  EXPECT_EQ(replay->Run(CommandSpec{{"/bin/echo", "hello"}}).out, "hello\n");
+  EXPECT_EQ(replay->GetIdentity().uid, id.uid);
+  EXPECT_FALSE(recorder.Save(out.Path("snap")).ok());  // refuses a non-empty folder
+}
+
+}  // namespace
+}  // namespace rd

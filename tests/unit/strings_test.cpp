@@ -1,0 +1,41 @@
+#include "util/strings.h"
+
+#include <gtest/gtest.h>
+
+namespace rd {
+namespace {
+
+TEST(StringsTest, SplitAndTrim) {
+  EXPECT_EQ(Split("a:b::c", ':'), (std::vector<std::string>{"a", "b", "", "c"}));
+  EXPECT_EQ(Trim("  x \t\n"), "x");
+  EXPECT_EQ(SplitLines("a\r\nb\n"), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(StringsTest, ParseIntAcceptsDecimalAndHexOnly) {
+  EXPECT_EQ(ParseInt("4098"), 4098);
+  EXPECT_EQ(ParseInt("0x1002"), 0x1002);
+  EXPECT_EQ(ParseInt(" -5 "), -5);
+  EXPECT_FALSE(ParseInt("12abc"));
+  EXPECT_FALSE(ParseInt(""));
+  EXPECT_FALSE(ParseInt("99999999999999999999999"));
+}
+
+TEST(StringsTest, PrintableReplacesControlAndInvalidUtf8) {
+  EXPECT_EQ(Printable(std::string("ok\x01\xff", 4)), "ok??");
+  EXPECT_EQ(Printable("héllo"), "héllo");
+  EXPECT_EQ(Printable(std::string(600, 'a'), 10), "aaaaaaaaaa...");
+}
+
+TEST(StringsTest, LooksLikeTextRejectsBinary) {
+  EXPECT_TRUE(LooksLikeText("ID=debian\n"));
+  EXPECT_FALSE(LooksLikeText(std::string("\x7f" "ELF\x02\x01\x00", 7)));
+}
+
+TEST(StringsTest, EditDistance) {
+  EXPECT_EQ(EditDistance("kitten", "sitting"), 3u);
+  EXPECT_EQ(EditDistance("", "abc"), 3u);
+  EXPECT_EQ(EditDistance("same", "same"), 0u);
+}
+
+}  // namespace
+}  // namespace rd
