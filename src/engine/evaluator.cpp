@@ -232,17 +232,19 @@ Evaluation EvaluateRules(const RuleDatabase& db, const Facts& facts, const std::
         for (size_t i = 0; i < array.value->size(); ++i) elements.push_back(rule.for_each + "[" + std::to_string(i) + "]");
       }
     }
-    ++out.rules_evaluated;
+    bool decided = elements.empty();  // an empty array is a definite "nothing to check"
     for (size_t i = 0; i < elements.size(); ++i) {
       std::vector<std::string> used;
       std::string reason;
       Truth t = EvaluateCondition(rule.when, facts, db.data, rule.for_each, elements[i], used, reason);
+      decided = decided || t != Truth::Unknown;
       if (t == Truth::True) {
         out.findings.push_back(MakeFinding(rule, facts, elements[i], rule.for_each.empty() ? -1 : static_cast<int>(i), used));
       } else if (t == Truth::Unknown) {
         out.not_evaluated.push_back({rule.id, rule.section, elements[i].empty() ? reason : elements[i] + ": " + reason});
       }
     }
+    if (decided) ++out.rules_evaluated;
   }
   std::stable_sort(out.findings.begin(), out.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.severity > b.severity; });

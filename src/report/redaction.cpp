@@ -90,21 +90,23 @@ bool HasToken(const std::vector<std::string>& tokens, std::initializer_list<cons
 }
 }  // namespace
 
-bool IsSecretName(const std::string& key) {
-  auto tokens = KeyTokens(key);
-  if (HasToken(tokens, {"token", "secret", "secrets", "password", "passwd", "pwd", "credential", "credentials",
-                        "apikey", "auth", "authorization", "cookie", "passphrase"})) {
-    return true;
-  }
+// Words that mark a secret wherever they appear in a name.
+bool HasSecretWord(const std::string& key) {
   std::string k = ToLower(key);
-  for (const char* part : {"api_key", "private_key", "access_key", "secret", "password", "passwd", "token", "credential"}) {
+  for (const char* part : {"api_key", "apikey", "private_key", "access_key", "secret", "password", "passwd", "credential"}) {
     if (k.find(part) != std::string::npos) return true;
   }
-  return false;
+  return HasToken(KeyTokens(key), {"token", "tokens"});
+}
+
+bool IsSecretName(const std::string& key) {
+  // Environment variable names: also any KEY/AUTH/COOKIE word (ROCM_LICENSE_KEY, HF_AUTH).
+  return HasSecretWord(key) || HasToken(KeyTokens(key), {"key", "keys", "auth", "authorization", "cookie", "passphrase", "pwd"});
 }
 
 bool IsSensitiveKey(const std::string& key) {
-  if (IsSecretName(key)) return true;
+  // Fact and JSON keys: identity words and secret words, but not a bare "key" (os.support_key).
+  if (HasSecretWord(key)) return true;
   auto tokens = KeyTokens(key);
   if (HasToken(tokens, {"hostname", "nodename", "serial", "serialnumber", "serialno", "uuid", "mac", "macaddress",
                         "username", "email"})) {

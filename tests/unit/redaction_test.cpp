@@ -62,6 +62,10 @@ TEST(RedactionTest, KeyNamesAreMatchedByToken) {
   EXPECT_TRUE(IsSecretName("WANDB_API_KEY"));
   EXPECT_TRUE(IsSecretName("AWS_SECRET_ACCESS_KEY"));
   EXPECT_TRUE(IsSecretName("PGPASSWORD"));
+  EXPECT_TRUE(IsSecretName("ROCM_LICENSE_KEY"));
+  EXPECT_FALSE(IsSecretName("HSA_KERNARG_POOL_SIZE"));
+  EXPECT_FALSE(IsSensitiveKey("support_key"));
+  EXPECT_TRUE(IsSensitiveKey("HF_TOKEN"));
 }
 
 TEST(RedactionTest, OverlongLinesAreDroppedNotScanned) {
