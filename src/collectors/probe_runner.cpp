@@ -56,7 +56,9 @@ std::vector<std::string> ProbeLogLines(System& system, const ProbeRunOptions& op
   spec.env_set = {{"AMD_LOG_LEVEL", options.log_level}};
   CommandResult r = system.Run(spec);
   std::vector<std::string> kept;
-  for (const auto& line : LastLines(r.err, 400)) {
+  // All kept stderr, not its tail: the missing code object is logged at load, before the rest.
+  for (const auto& raw : SplitLines(r.err)) {
+    std::string line = Printable(raw, 240);
     bool match = std::any_of(options.log_patterns.begin(), options.log_patterns.end(),
                              [&](const std::string& p) { return line.find(p) != std::string::npos; });
     if (match && kept.size() < 8) kept.push_back(line);

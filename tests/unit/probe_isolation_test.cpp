@@ -115,5 +115,23 @@ TEST(ProbeIsolation, TheReportComesOutWithADeadFinding) {
   unsetenv("ROCM_DOCTOR_PROBE");
 }
 
+// A failed probe is re-run once with AMD_LOG_LEVEL; only the runtime's error lines are kept.
+TEST(ProbeIsolation, FailedProbeGetsTheRuntimeLogLines) {
+  setenv("ROCM_DOCTOR_PROBE", Fake("nobinary.sh").c_str(), 1);
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
+  unsetenv("ROCM_DOCTOR_PROBE");
+  auto log = collection.facts.Get("probes.failed[0].log");
+  ASSERT_TRUE(log.value);
+  std::string text = log.value->get<std::string>();
+  EXPECT_NE(text.find("Missing CO for these ISAs"), std::string::npos) << text;
+  EXPECT_NE(text.find("amdgcn-amd-amdhsa--gfx1100"), std::string::npos) << text;
+  EXPECT_EQ(text.find("hipGetLastError"), std::string::npos) << text;
+  Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
+  bool named = false;
+  for (const auto& f : report.findings) named |= f.rule_id == "probes.no-binary-for-gpu" && f.fix.find("gfx1100") != std::string::npos;
+  EXPECT_TRUE(named);
+}
+
 }  // namespace
 }  // namespace rd
