@@ -52,7 +52,16 @@ void AddCheck(CLI::App& app, Cli& cli) {
   replay->excludes(from);
   check->add_flag("--quick", cli.check.pipeline.quick, "Skip every child-process view (imports, compile check, probes)");
   check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
+  check->add_flag("--no-probes", cli.check.no_probes, "Do not run the GPU runtime probes (rocm-doctor-probe)");
   check->footer(kExitCodesHelp);
+}
+
+void AddProbe(CLI::App& app, Cli& cli) {
+  auto* probe = app.add_subcommand("probe", "Run only the GPU runtime probes: runtime kernel memcpy async streams p2p");
+  probe->add_option("names", cli.check.probe_names, "Probes to run (default: the default set)");
+  AddOutputOptions(probe, cli.check.output);
+  probe->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  probe->footer(kExitCodesHelp);
 }
 
 void AddTriage(CLI::App& app, Cli& cli) {
@@ -94,6 +103,10 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
   };
   const Handler handlers[] = {
       {"check", [&] { return RunCheck(cli.check, io); }},
+      {"probe", [&] {
+         cli.check.probes_only = true;
+         return RunCheck(cli.check, io);
+       }},
       {"triage", [&] {
          cli.triage.rule_dirs = RuleDirs(cli);
          cli.triage.ignored = cli.check.ignored;
@@ -126,6 +139,7 @@ int RunCli(int argc, const char* const* argv, Io& io) {
   Cli cli;
   AddCheck(app, cli);
   AddTriage(app, cli);
+  AddProbe(app, cli);
   AddRules(app, cli);
   try {
     app.parse(argc, argv);

@@ -129,7 +129,16 @@ int RunCheck(const CheckOptions& options, Io& io) {
     return kExitUsage;
   }
   auto collect_start = Clock::now();
-  Collection collection = RunCollectors(*system, db.data, AllCollectors(), options.pipeline);
+  // --no-probes / `rocm-doctor probe NAME…`: which collectors run, and which probes (data key
+  // "probe_request", read by the probes collector).
+  std::vector<Collector> collectors;
+  for (const auto& c : AllCollectors()) {
+    bool probes = std::string(c.name) == "probes";
+    if (probes ? !options.no_probes : !options.probes_only) collectors.push_back(c);
+  }
+  nlohmann::json data = db.data;
+  if (!options.probe_names.empty()) data["probe_request"]["names"] = options.probe_names;
+  Collection collection = RunCollectors(*system, data, collectors, options.pipeline);
   double collect_ms = MsSince(collect_start);
   Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, options.ignored);
   report.mode = options.replay_dir.empty() ? "live" : "replay";

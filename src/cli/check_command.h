@@ -27,6 +27,9 @@ struct CheckOptions {
   std::string record_dir, replay_dir, from_file;
   PipelineOptions pipeline;
   OutputOptions output;
+  bool no_probes = false;                ///< --no-probes: skip the probes collector.
+  bool probes_only = false;              ///< `rocm-doctor probe`: run only the probes collector…
+  std::vector<std::string> probe_names;  ///< …with these probes (empty: the default set).
 };
 
 int RunCheck(const CheckOptions& options, Io& io);

@@ -7,5 +7,6 @@ namespace rd {
 Collector OsCollector();
 Collector PlatformCollector();
 Collector EnvironmentCollector();
+Collector ProbesCollector();
 
 }  // namespace rd

@@ -1,0 +1,86 @@
+// memcpy: H2D and D2H from pinned and pageable memory, and D2D. Warmups, then the median of
+// repeated copies of a size on the bandwidth plateau (64 MiB, RBT's and TransferBench's default);
+// bytes counted once; every path's data verified; pinned H2D also with hipMemcpyDefault.
+// The PCIe link is read right after the pinned copies, while the link is up to speed.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "probes.h"
+
+namespace probe {
+
+namespace {
+
+double GBps(size_t bytes, double ms) { return ms > 0 ? static_cast<double>(bytes) / (ms * 1e6) : 0; }
+
+// Pinned and D2D: one event pair around each copy on a non-blocking stream.
+double TimedAsync(void* dst, const void* src, size_t bytes, hipMemcpyKind kind, const Options& o, hipStream_t stream) {
+  Event start, end;
+  std::vector<double> ms;
+  for (int i = 0; i < o.warmups + o.repeats; ++i) {
+    Check(hipEventRecord(start.get(), stream), "hipEventRecord");
+    Check(hipMemcpyAsync(dst, src, bytes, kind, stream), "hipMemcpyAsync");
+    Check(hipEventRecord(end.get(), stream), "hipEventRecord");
+    double t = ElapsedMs(start, end);
+    if (i >= o.warmups) ms.push_back(t);
+  }
+  return Median(ms);
+}
+
+// Pageable: hipMemcpy is synchronous anyway; time it with the host clock (bandwidthTest does).
+double TimedSync(void* dst, const void* src, size_t bytes, hipMemcpyKind kind, const Options& o) {
+  std::vector<double> ms;
+  for (int i = 0; i < o.warmups + o.repeats; ++i) {
+    auto start = Clock::now();
+    Check(hipMemcpy(dst, src, bytes, kind), "hipMemcpy");
+    if (i >= o.warmups) ms.push_back(MsSince(start));
+  }
+  return Median(ms);
+}
+
+void Verify(const void* data, size_t bytes, uint32_t seed, const char* path) {
+  if (!CheckPattern(data, bytes, seed)) FailVerification(std::string(path) + ": copied data differs from the source");
+}
+
+void MeasureSize(int device, size_t bytes, const Options& o, Line& line, const std::string& suffix) {
+  PinnedBuffer pinned_src(bytes), pinned_dst(bytes);
+  std::vector<unsigned char> pageable_src(bytes), pageable_dst(bytes);
+  DeviceBuffer dev_a(bytes), dev_b(bytes);
+  Stream stream(true);
+  FillPattern(pinned_src.get(), bytes, 0x1111);
+  FillPattern(pageable_src.data(), bytes, 0x2222);
+
+  double h2d = TimedAsync(dev_a.get(), pinned_src.get(), bytes, hipMemcpyHostToDevice, o, stream.get());
+  double d2h = TimedAsync(pinned_dst.get(), dev_a.get(), bytes, hipMemcpyDeviceToHost, o, stream.get());
+  Verify(pinned_dst.get(), bytes, 0x1111, "pinned H2D then D2H");
+  if (suffix.empty()) AddLink(line, ReadPcieLink(BusId(device)), "");
+  double h2d_default = TimedAsync(dev_b.get(), pinned_src.get(), bytes, hipMemcpyDefault, o, stream.get());
+  double d2d = TimedAsync(dev_a.get(), dev_b.get(), bytes, hipMemcpyDeviceToDevice, o, stream.get());
+  std::memset(pinned_dst.get(), 0, bytes);
+  Check(hipMemcpy(pinned_dst.get(), dev_a.get(), bytes, hipMemcpyDefault), "hipMemcpy");
+  Verify(pinned_dst.get(), bytes, 0x1111, "hipMemcpyDefault H2D, D2D, D2H");
+
+  double h2d_pageable = TimedSync(dev_b.get(), pageable_src.data(), bytes, hipMemcpyHostToDevice, o);
+  double d2h_pageable = TimedSync(pageable_dst.data(), dev_b.get(), bytes, hipMemcpyDeviceToHost, o);
+  Verify(pageable_dst.data(), bytes, 0x2222, "pageable H2D then D2H");
+
+  line.Num(("h2d_pinned_gbps" + suffix).c_str(), GBps(bytes, h2d));
+  line.Num(("d2h_pinned_gbps" + suffix).c_str(), GBps(bytes, d2h));
+  line.Num(("h2d_pinned_default_kind_gbps" + suffix).c_str(), GBps(bytes, h2d_default));
+  line.Num(("d2d_gbps" + suffix).c_str(), GBps(bytes, d2d));
+  line.Num(("h2d_pageable_gbps" + suffix).c_str(), GBps(bytes, h2d_pageable));
+  line.Num(("d2h_pageable_gbps" + suffix).c_str(), GBps(bytes, d2h_pageable));
+}
+
+}  // namespace
+
+void MemcpyProbe(int device, const Options& o, Line& line) {
+  line.Int("copy_bytes", static_cast<long long>(o.copy_bytes)).Int("warmups", o.warmups).Int("repeats", o.repeats);
+  line.Str("bytes_counted", "once").Str("statistic", "median");
+  MeasureSize(device, o.copy_bytes, o, line, "");
+  if (!o.full) return;
+  for (size_t mib : {1, 4, 16, 256}) MeasureSize(device, mib << 20, o, line, "_" + std::to_string(mib) + "mib");
+}
+
+}  // namespace probe

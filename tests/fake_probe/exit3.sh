@@ -1,0 +1,6 @@
+#!/bin/sh
+# Starts a probe, complains on stderr and exits with status 3.
+echo '{"probe":"runtime","platform":"hip","device_count":1,"status":"ok"}'
+echo "{\"probe\":\"$1\",\"phase\":\"start\"}"
+echo "terminate called after throwing an instance of 'std::bad_alloc'" >&2
+exit 3

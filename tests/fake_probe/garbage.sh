@@ -1,0 +1,5 @@
+#!/bin/sh
+# Prints something that is not probe output and exits 0.
+echo "hello, I am not JSON"
+printf 'binary \001\002\003 junk\n'
+echo '[1, 2, 3]'

@@ -1,0 +1,6 @@
+#!/bin/sh
+# Starts the first probe and never finishes (a wedged GPU in hipInit or a kernel).
+echo '{"probe":"runtime","platform":"hip","device_count":1,"status":"ok"}'
+echo "{\"probe\":\"$1\",\"phase\":\"start\"}"
+echo "fake probe: waiting forever in $1" >&2
+sleep 600
