@@ -8,6 +8,6 @@ scripts/build.sh
 ./build/rocm-doctor check || true
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 # Sanitizer build: same tests, ASan+UBSan, probes off (HIP device code is not instrumented).
-BUILD_DIR=build-asan BUILD_TYPE=Debug scripts/build.sh -DROCM_DOCTOR_SANITIZE=ON
+BUILD_DIR=build-asan BUILD_TYPE=Debug scripts/build.sh -DROCM_DOCTOR_SANITIZE=ON -DROCM_DOCTOR_PROBES=off
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
