@@ -75,11 +75,11 @@ set -e
 echo "sbatch --wait exited $job_status after $(( $(date +%s) - start )) s; job output:"
 sed 's/^/  | /' "$T/job.out"
 [ "$job_status" -le 1 ] || { tail -20 "$T"/slurm*.log; fail "job failed ($job_status)"; }
-[ -s "$T/reports/$HOST.json" ] || fail "no report $T/reports/$HOST.json"
+[ -s "$T/reports/nodes/$HOST.json" ] || fail "no report $T/reports/nodes/$HOST.json"
 python3 - "$T/reports" "$HOST" <<'PY'
 import json, sys
 reports, host = sys.argv[1], sys.argv[2]
-node = json.load(open(f"{reports}/{host}.json"))
+node = json.load(open(f"{reports}/nodes/{host}.json"))
 assert node["schema"] == 1 and node["mode"] == "live", node.get("mode")
 fleet = json.load(open(f"{reports}/fleet.json"))
 assert fleet["nodes"] == [host], fleet["nodes"]
