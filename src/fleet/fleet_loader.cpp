@@ -46,12 +46,16 @@ std::vector<std::string> ExpandInputs(const std::vector<std::string>& inputs, st
   return files;
 }
 
-Result<Report> LoadOne(const std::string& path) {
+// nullopt: the file is an earlier `fleet -f json` output lying among the reports; not a node.
+Result<std::optional<Report>> LoadOne(const std::string& path) {
   auto text = ReadLocalFile(path);
   if (!text) return text.error();
   auto j = nlohmann::json::parse(*text, nullptr, false);
   if (j.is_discarded()) return Error{ErrorKind::Invalid, path + ": not valid JSON"};
-  return ReportFromJson(j, path);
+  if (j.is_object() && j.contains("fleet_schema")) return std::optional<Report>();
+  auto report = ReportFromJson(j, path);
+  if (!report) return report.error();
+  return std::optional<Report>(std::move(report).value());
 }
 
 }  // namespace
@@ -77,7 +81,7 @@ std::vector<std::string> ParseNodeList(const std::string& text) {
 LoadedFleet LoadFleetReports(const std::vector<std::string>& inputs) {
   LoadedFleet fleet;
   std::vector<std::string> files = ExpandInputs(inputs, fleet.unreadable);
-  std::vector<std::optional<Result<Report>>> results(files.size());
+  std::vector<std::optional<Result<std::optional<Report>>>> results(files.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) results[i] = LoadOne(files[i]);
@@ -94,12 +98,14 @@ LoadedFleet LoadFleetReports(const std::vector<std::string>& inputs) {
       fleet.unreadable.push_back({Stem(files[i]), files[i], result.error().message});
       continue;
     }
-    std::string node = NodeName(*result, files[i]);
+    if (!result->has_value()) continue;
+    const Report& report = **result;
+    std::string node = NodeName(report, files[i]);
     if (auto [it, fresh] = seen.emplace(node, files[i]); !fresh) {
       fleet.unreadable.push_back({node, files[i], files[i] + ": a second report for node " + node + " (first: " + it->second + ")"});
       continue;
     }
-    fleet.nodes.push_back({node, files[i], std::move(result).value()});
+    fleet.nodes.push_back({node, files[i], std::move(*std::move(result).value())});
   }
   return fleet;
 }

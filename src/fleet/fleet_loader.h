@@ -14,7 +14,8 @@ struct LoadedFleet {
 
 /// Each input is a report file or a directory whose *.json files are reports. A file that cannot
 /// be read or is not a report becomes an UnreadableReport naming the cause; so does a second
-/// report for a node already seen. Reports are parsed on several threads.
+/// report for a node already seen. An earlier fleet JSON output among them is skipped. Reports are
+/// parsed on several threads.
 LoadedFleet LoadFleetReports(const std::vector<std::string>& inputs);
 
 /// host.hostname when the report kept it (--no-redact), else the file name without .json.

@@ -7,6 +7,8 @@
 #include "report/json_report.h"
 #include "temp_tree.h"
 
+#include <filesystem>
+
 namespace rd {
 namespace {
 
@@ -135,6 +137,27 @@ TEST(FleetLoader, LoadsADirectoryAndExplainsBadFiles) {
   EXPECT_NE(all.find("not a rocm-doctor report"), std::string::npos) << all;
   EXPECT_NE(all.find("a second report for node n1"), std::string::npos) << all;
   EXPECT_NE(all.find("absent.json"), std::string::npos) << all;
+}
+
+TEST(FleetLoader, HostileFilesBecomeUnreadableNotCrashes) {
+  testing::TempTree tree;
+  tree.Write("r/binary.json", std::string("\x7f" "ELF\0\0\xff\xfe", 9));
+  tree.Write("r/array.json", "[1, 2, 3]");
+  tree.Write("r/newer.json", R"({"schema": 99, "facts": {}})");
+  tree.Link("r/loop.json", "loop.json");
+  std::filesystem::create_directories(tree.Path("r/dir.json"));
+  Report good;
+  tree.Write("r/ok.json", ReportToJson(good).dump());
+  tree.Write("r/fleet.json", FleetToJson(MergeFleet({}, {}, FleetOptions{})).dump());  // earlier output: skipped
+  LoadedFleet fleet = LoadFleetReports({tree.Path("r")});
+  ASSERT_EQ(fleet.nodes.size(), 1u);
+  EXPECT_EQ(fleet.nodes[0].node, "ok");
+  std::string all;
+  for (const auto& u : fleet.unreadable) all += u.node + ": " + u.message + "\n";
+  EXPECT_EQ(fleet.unreadable.size(), 5u) << all;
+  EXPECT_NE(all.find("newer than this rocm-doctor"), std::string::npos) << all;
+  EXPECT_NE(all.find("loop.json"), std::string::npos) << all;
+  EXPECT_EQ(all.find("fleet:"), std::string::npos) << all;
 }
 
 TEST(FleetLoader, ParsesNodeListsWithComments) {
