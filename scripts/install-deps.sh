@@ -6,12 +6,12 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
 
-build_pkgs=(cmake ninja-build g++ git pkg-config ccache libcli11-dev libfmt-dev nlohmann-json3-dev
+build_pkgs=(cmake ninja-build g++ git pkg-config ccache help2man dpkg-dev libcli11-dev libfmt-dev nlohmann-json3-dev
             libgtest-dev libelf-dev libzstd-dev zlib1g-dev python3 python3-jsonschema)
 # Packages the tests exercise for real: Debian's ROCm user space (hipcc 5.2 on bookworm),
 # rocminfo/rocm-smi, the rocm_smi header, clang for the fuzzers, and a CPU PyTorch.
 test_pkgs=(hipcc libamdhip64-dev librocm-smi-dev rocminfo rocm-smi rocm-device-libs clang
-           python3-torch binutils)
+           python3-torch binutils debootstrap slurm-wlm)
 
 $SUDO apt-get update -qq
 # toml++ is packaged from Debian 12 / Ubuntu 24.04 on; elsewhere CMake fetches a pinned release.

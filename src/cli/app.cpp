@@ -3,6 +3,7 @@
 #include <map>
 
 #include "cli/check_command.h"
+#include "cli/fleet_command.h"
 #include "cli/io.h"
 #include "cli/rules_commands.h"
 #include "cli/rules_paths.h"
@@ -35,6 +36,7 @@ void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
 struct Cli {
   CheckOptions check;
   TriageOptions triage;
+  FleetCommandOptions fleet;
   std::vector<std::string> extra_rule_dirs, ignored, lint_dirs;
   std::string explain_id;
   int budget_ms = 10000;
@@ -71,6 +73,19 @@ void AddTriage(CLI::App& app, Cli& cli) {
   triage->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
   triage->add_option("--ignore", cli.ignored, "Silence the rule with this id (repeatable)");
   triage->footer(kExitCodesHelp);
+}
+
+void AddFleet(CLI::App& app, Cli& cli) {
+  auto* fleet = app.add_subcommand("fleet", "Merge per-node JSON reports: findings by node, version skew, probe outliers, missing nodes");
+  fleet->add_option("inputs", cli.fleet.inputs, "Report files, or directories of *.json reports")->required();
+  AddOutputOptions(fleet, cli.fleet.output);
+  fleet->add_option("--outlier-fraction", cli.fleet.outlier_fraction,
+                    "A probe value this fraction below the fleet median is an outlier (default: rules/data/fleet.toml)")
+      ->check(CLI::Range(0.0, 1.0));
+  fleet->add_option("--expect", cli.fleet.expected_nodes, "Node that must have a report (repeatable)");
+  fleet->add_option("--expect-file", cli.fleet.expect_file, "File listing the nodes that must have a report, one per line");
+  fleet->add_option("--rules", cli.extra_rule_dirs, "Also load rules and data tables (fleet.toml) from DIR");
+  fleet->footer(kExitCodesHelp);
 }
 
 void AddRules(CLI::App& app, Cli& cli) {
@@ -112,6 +127,10 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
          cli.triage.ignored = cli.check.ignored;
          return RunTriage(cli.triage, io, std::cin);
        }},
+      {"fleet", [&] {
+         cli.fleet.rule_dirs = RuleDirs(cli);
+         return RunFleet(cli.fleet, io);
+       }},
       {"rules list", [&] { return RunRulesList(RuleDirs(cli), io); }},
       {"rules facts", [&] { return RunRulesFacts(io); }},
       {"rules lint", [&] { return RunRulesLint(cli.lint_dirs.empty() ? RuleDirs(cli) : cli.lint_dirs, io); }},
@@ -140,6 +159,7 @@ int RunCli(int argc, const char* const* argv, Io& io) {
   AddCheck(app, cli);
   AddTriage(app, cli);
   AddProbe(app, cli);
+  AddFleet(app, cli);
   AddRules(app, cli);
   try {
     app.parse(argc, argv);

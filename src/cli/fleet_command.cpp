@@ -1,0 +1,68 @@
+#include "cli/fleet_command.h"
+
+#include "core/exit_status.h"
+#include "engine/rule_loader.h"
+#include "fleet/fleet_loader.h"
+#include "fleet/fleet_render.h"
+#include "system/local_files.h"
+
+namespace rd {
+
+namespace {
+
+bool HasFinding(const FleetSummary& s, Severity severity) {
+  for (const auto& f : s.findings) {
+    if (f.severity == severity) return true;
+  }
+  return false;
+}
+
+bool ShouldFail(const FleetSummary& s, FailOn fail_on) {
+  if (fail_on == FailOn::Never) return false;
+  if (!s.missing_nodes.empty() || !s.unreadable.empty() || HasFinding(s, Severity::Error)) return true;
+  return fail_on == FailOn::Warning && (!s.skew.empty() || !s.outliers.empty() || HasFinding(s, Severity::Warning));
+}
+
+Result<FleetOptions> BuildOptions(const FleetCommandOptions& command) {
+  RuleDatabase db = LoadRules(command.rule_dirs);
+  FleetOptions options = FleetOptionsFromData(db.data.value("fleet", nlohmann::json::object()));
+  if (command.outlier_fraction) options.outlier_fraction = *command.outlier_fraction;
+  options.expected_nodes = command.expected_nodes;
+  if (!command.expect_file.empty()) {
+    auto text = ReadLocalFile(command.expect_file);
+    if (!text) return text.error();
+    for (auto& node : ParseNodeList(*text)) options.expected_nodes.push_back(std::move(node));
+  }
+  return options;
+}
+
+}  // namespace
+
+int RunFleet(const FleetCommandOptions& command, Io& io) {
+  auto options = BuildOptions(command);
+  if (!options) {
+    io.err << "rocm-doctor: " << options.error().message << "\n";
+    return kExitUsage;
+  }
+  LoadedFleet loaded = LoadFleetReports(command.inputs);
+  if (loaded.nodes.empty() && loaded.unreadable.empty()) {
+    io.err << "rocm-doctor: no reports found in the given inputs (a directory is searched for *.json)\n";
+    return kExitUsage;
+  }
+  FleetSummary summary = MergeFleet(loaded.nodes, std::move(loaded.unreadable), *options);
+  std::string text;
+  switch (command.output.format) {
+    case OutputFormat::Text: text = RenderFleetText(summary, command.output.verbose); break;
+    case OutputFormat::Json: text = RenderFleetJson(summary); break;
+    case OutputFormat::Markdown: text = RenderFleetMarkdown(summary); break;
+  }
+  if (command.output.output_file.empty()) {
+    io.out << text;
+  } else if (auto written = WriteFileAtomically(command.output.output_file, text); !written) {
+    io.err << "rocm-doctor: " << written.error().message << "\n";
+    return kExitUsage;
+  }
+  return ShouldFail(summary, command.output.fail_on) ? kExitFindings : kExitHealthy;
+}
+
+}  // namespace rd

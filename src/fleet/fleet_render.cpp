@@ -1,0 +1,124 @@
+#include "fleet/fleet_render.h"
+
+#include <fmt/format.h>
+
+namespace rd {
+
+namespace {
+
+using nlohmann::json;
+
+// Long node lists are shortened in text and Markdown; JSON always has all of them.
+constexpr size_t kShownNodes = 12;
+
+std::string NodeList(const std::vector<std::string>& nodes) {
+  std::string out;
+  for (size_t i = 0; i < nodes.size() && i < kShownNodes; ++i) out += (i ? ", " : "") + nodes[i];
+  if (nodes.size() > kShownNodes) out += fmt::format(" … (+{} more)", nodes.size() - kShownNodes);
+  return out;
+}
+
+std::string Percent(double fraction) { return fmt::format("{:.0f}%", fraction * 100); }
+
+std::string Headline(const FleetSummary& s) {
+  return fmt::format("{} node(s) reporting, {} missing, {} unreadable; {} fact(s) differ, {} probe outlier(s), "
+                     "{} distinct finding(s)",
+                     s.nodes_reporting, s.missing_nodes.size(), s.unreadable.size(), s.skew.size(), s.outliers.size(),
+                     s.findings.size());
+}
+
+}  // namespace
+
+json FleetToJson(const FleetSummary& s) {
+  json findings = json::array();
+  for (const auto& f : s.findings) {
+    findings.push_back({{"id", f.rule_id}, {"section", f.section}, {"severity", SeverityName(f.severity)},
+                        {"title", f.title}, {"node_count", f.nodes.size()}, {"nodes", f.nodes}});
+  }
+  json skew = json::array();
+  for (const auto& k : s.skew) {
+    json groups = json::array();
+    for (const auto& g : k.groups) groups.push_back({{"value", g.value}, {"node_count", g.nodes.size()}, {"nodes", g.nodes}});
+    skew.push_back({{"fact", k.fact}, {"values", groups}});
+  }
+  json outliers = json::array();
+  for (const auto& o : s.outliers) {
+    outliers.push_back({{"metric", o.metric}, {"node", o.node}, {"value", o.value}, {"median", o.median},
+                        {"below_median_fraction", o.below_fraction}});
+  }
+  json unreadable = json::array();
+  for (const auto& u : s.unreadable) unreadable.push_back({{"node", u.node}, {"file", u.source}, {"message", u.message}});
+  return {{"fleet_schema", kFleetSchema},
+          {"summary", {{"nodes_reporting", s.nodes_reporting}, {"nodes_missing", s.missing_nodes.size()},
+                       {"reports_unreadable", s.unreadable.size()}, {"facts_skewed", s.skew.size()},
+                       {"probe_outliers", s.outliers.size()}, {"distinct_findings", s.findings.size()}}},
+          {"outlier_fraction", s.outlier_fraction},
+          {"nodes", s.nodes},
+          {"missing_nodes", s.missing_nodes},
+          {"unreadable", unreadable},
+          {"skew_checked", s.skew_checked},
+          {"skew", skew},
+          {"probe_outliers", outliers},
+          {"findings", findings}};
+}
+
+std::string RenderFleetJson(const FleetSummary& summary) { return FleetToJson(summary).dump(2) + "\n"; }
+
+std::string RenderFleetText(const FleetSummary& s, bool verbose) {
+  std::string out = "rocm-doctor fleet: " + Headline(s) + "\n";
+  if (!s.missing_nodes.empty()) out += "\n✗ Missing nodes (no report): " + NodeList(s.missing_nodes) + "\n";
+  if (!s.unreadable.empty()) {
+    out += "\n✗ Unreadable reports:\n";
+    for (const auto& u : s.unreadable) out += fmt::format("    {}: {}\n", u.node, u.message);
+  }
+  out += s.skew.empty() ? "\n✓ Versions agree across nodes\n" : "\n! Version skew across nodes:\n";
+  for (const auto& k : s.skew) {
+    out += "    " + k.fact + "\n";
+    for (const auto& g : k.groups) out += fmt::format("      {:<28} {:>5} node(s): {}\n", g.value, g.nodes.size(), NodeList(g.nodes));
+  }
+  if (verbose) out += "    (compared: " + NodeList(s.skew_checked) + ")\n";
+  out += s.outliers.empty() ? fmt::format("\n✓ No probe outliers (slower than the fleet median by more than {})\n",
+                                          Percent(s.outlier_fraction))
+                            : fmt::format("\n! Probe outliers (slower than the fleet median by more than {}):\n",
+                                          Percent(s.outlier_fraction));
+  for (const auto& o : s.outliers) {
+    out += fmt::format("    {:<20} {}: {:.3g} (median {:.3g}, {} below)\n", o.node, o.metric, o.value, o.median,
+                       Percent(o.below_fraction));
+  }
+  out += s.findings.empty() ? "\n✓ No findings on any node\n" : "\nFindings by node:\n";
+  for (const auto& f : s.findings) {
+    const char* mark = f.severity == Severity::Error ? "✗" : f.severity == Severity::Warning ? "!" : "·";
+    out += fmt::format("  {} {} — {} node(s): {}\n      {}\n", mark, f.rule_id, f.nodes.size(), NodeList(f.nodes), f.title);
+  }
+  return out;
+}
+
+std::string RenderFleetMarkdown(const FleetSummary& s) {
+  std::string out = "# rocm-doctor fleet report\n\n" + Headline(s) + "\n";
+  if (!s.missing_nodes.empty() || !s.unreadable.empty()) {
+    out += "\n## Nodes without a report\n\n| node | why |\n|---|---|\n";
+    for (const auto& n : s.missing_nodes) out += "| " + n + " | no report (expected) |\n";
+    for (const auto& u : s.unreadable) out += "| " + u.node + " | " + u.message + " |\n";
+  }
+  out += "\n## Version skew\n\n";
+  if (s.skew.empty()) out += "All compared facts agree: " + NodeList(s.skew_checked) + "\n";
+  else out += "| fact | value | nodes | which |\n|---|---|---|---|\n";
+  for (const auto& k : s.skew) {
+    for (const auto& g : k.groups) out += fmt::format("| `{}` | `{}` | {} | {} |\n", k.fact, g.value, g.nodes.size(), NodeList(g.nodes));
+  }
+  out += fmt::format("\n## Probe outliers (more than {} below the fleet median)\n\n", Percent(s.outlier_fraction));
+  if (s.outliers.empty()) out += "None.\n";
+  else out += "| node | metric | value | median | below |\n|---|---|---|---|---|\n";
+  for (const auto& o : s.outliers) {
+    out += fmt::format("| {} | `{}` | {:.3g} | {:.3g} | {} |\n", o.node, o.metric, o.value, o.median, Percent(o.below_fraction));
+  }
+  out += "\n## Findings\n\n";
+  if (s.findings.empty()) out += "None on any node.\n";
+  else out += "| severity | id | nodes | which |\n|---|---|---|---|\n";
+  for (const auto& f : s.findings) {
+    out += fmt::format("| {} | `{}` | {} | {} |\n", SeverityName(f.severity), f.rule_id, f.nodes.size(), NodeList(f.nodes));
+  }
+  return out;
+}
+
+}  // namespace rd
