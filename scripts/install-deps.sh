@@ -11,13 +11,16 @@ build_pkgs=(cmake ninja-build g++ git pkg-config ccache help2man dpkg-dev libcli
 # Packages the tests exercise for real: Debian's ROCm user space (hipcc 5.2 on bookworm),
 # rocminfo/rocm-smi, the rocm_smi header, clang for the fuzzers, and a CPU PyTorch.
 test_pkgs=(hipcc libamdhip64-dev librocm-smi-dev rocminfo rocm-smi rocm-device-libs clang
-           python3-torch binutils debootstrap slurm-wlm)
+           python3-torch binutils)
+# Only for the opt-in tests (tests/integration-optin/): chroots and a local Slurm.
+optin_pkgs=(debootstrap slurm-wlm)
 
 $SUDO apt-get update -qq
 # toml++ is packaged from Debian 12 / Ubuntu 24.04 on; elsewhere CMake fetches a pinned release.
 if apt-cache show libtomlplusplus-dev >/dev/null 2>&1; then build_pkgs+=(libtomlplusplus-dev); fi
 case "${1:-all}" in
   build) pkgs=("${build_pkgs[@]}") ;;
+  optin) pkgs=("${optin_pkgs[@]}") ;;
   *)     pkgs=("${build_pkgs[@]}")
          for p in "${test_pkgs[@]}"; do
            if apt-cache show "$p" >/dev/null 2>&1; then pkgs+=("$p"); else echo "install-deps: $p not packaged here, skipped" >&2; fi
