@@ -2,7 +2,7 @@
 # Opt-in (not in ctest): the .deb installs with dpkg into fresh debootstrapped Debian 12 (bookworm)
 # and 13 (trixie) roots and `rocm-doctor check` runs there, reporting the root's PRETTY_NAME.
 # Roots are cached under /var/cache/rocm-doctor-chroots (created on first run: debootstrap
-# --variant=minbase, ~30 s and ~200 MB each, from deb.debian.org); each run installs into a
+# --variant=minbase, ~30 s and ~200 MB each, from the Debian mirror apt already uses); each run installs into a
 # throwaway copy so the cache stays pristine.
 #   (cd build && cpack -G DEB)
 #   sudo tests/integration-optin/deb_chroot.sh build/rocm-doctor_0.1.0_amd64.deb
@@ -11,10 +11,16 @@ DEB=$(realpath "${1:?usage: $0 PACKAGE.deb [SUITE…]}")
 shift
 if [ $# -gt 0 ]; then SUITES=("$@"); else SUITES=(bookworm trixie); fi
 CACHE=${ROCM_DOCTOR_CHROOTS:-/var/cache/rocm-doctor-chroots}
-MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# The mirror this machine's apt sources name (one-line or deb822 format), unless DEBIAN_MIRROR says.
+apt_mirror() {
+  cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '$1 == "deb" && $0 ~ /debian/ { for (i = 2; i <= NF; i++) if ($i ~ /^https?:/) { print $i; exit } }'
+  cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '$1 == "URIs:" && $2 ~ /debian\/?$/ { print $2; exit }'
+}
+MIRROR=${DEBIAN_MIRROR:-$(apt_mirror | head -n 1)}
 fail() { echo "FAIL: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || fail "needs root (debootstrap, chroot, mount)"
 command -v debootstrap >/dev/null || fail "debootstrap not found: apt-get install -y debootstrap"
+[ -n "$MIRROR" ] || fail "no Debian mirror in /etc/apt/sources*: set DEBIAN_MIRROR"
 T=$(mktemp -d /tmp/rd-chroot.XXXXXX)
 MOUNTS=()
 unmount_all() {
