@@ -6,12 +6,12 @@ _rocm_doctor() {
     cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
     words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
   }
-  local subcommands="check triage fleet rules explain"
+  local subcommands="check triage probe fleet rules explain"
   local output_opts="--format -f --output -o --no-redact --verbose -v --fail-on --help -h"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
-      check|triage|fleet|rules|explain) sub=${words[i]}; break ;;
+      check|triage|probe|fleet|rules|explain) sub=${words[i]}; break ;;
     esac
   done
   case $prev in
@@ -24,10 +24,13 @@ _rocm_doctor() {
   case $sub in
     "") COMPREPLY=($(compgen -W "$subcommands --help -h --version" -- "$cur")) ;;
     check)
-      COMPREPLY=($(compgen -W "$output_opts --rules --ignore --record --replay --from --quick --collector-timeout" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "$output_opts --rules --ignore --record --replay --from --quick --no-probes --collector-timeout" -- "$cur")) ;;
     triage)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules --ignore" -- "$cur"))
       else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+    probe)
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules" -- "$cur"))
+      else COMPREPLY=($(compgen -W "runtime kernel memcpy async streams p2p" -- "$cur")); fi ;;
     fleet)
       if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$output_opts --outlier-fraction --expect --expect-file --rules" -- "$cur"))

@@ -68,11 +68,11 @@ std::vector<std::string> ProbeLogLines(System& system, const ProbeRunOptions& op
 
 ProbeRun RunProbes(System& system, const ProbeRunOptions& options) {
   ProbeRun run;
-  auto start = std::chrono::steady_clock::now();
+  // Time is the children's own (recorded) run time, so a replayed snapshot gives the same facts.
   std::vector<std::string> remaining = options.names;
   // At most one retry per probe: each child either finishes or removes its culprit.
   while (!remaining.empty() && run.children <= static_cast<int>(options.names.size())) {
-    Ms left = options.total - std::chrono::duration_cast<Ms>(std::chrono::steady_clock::now() - start);
+    Ms left = options.total - Ms(static_cast<long long>(run.elapsed_ms));
     if (left <= Ms(0)) {
       run.not_run.insert(run.not_run.end(), remaining.begin(), remaining.end());
       break;
@@ -84,6 +84,7 @@ ProbeRun RunProbes(System& system, const ProbeRunOptions& options) {
     spec.max_output = options.max_output;
     CommandResult r = system.Run(spec);
     ++run.children;
+    run.elapsed_ms += r.elapsed_ms;
     if (!r.started) {
       run.start_error = r.start_error.empty() ? "could not start " + options.binary : r.start_error;
       break;
@@ -108,7 +109,6 @@ ProbeRun RunProbes(System& system, const ProbeRunOptions& options) {
   for (auto& dead : run.dead) {
     if (dead.name != "rocm-doctor-probe" && dead.why.find("timed out") == std::string::npos) dead.log_lines = ProbeLogLines(system, options, dead.name);
   }
-  run.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return run;
 }
 

@@ -18,6 +18,7 @@ for node, gbps in h2d.items():
     report = json.loads(json.dumps(rhel if node == "n05" else debian))
     values = report["facts"]["values"]
     values["probes"] = {"memcpy": {"h2d_pinned_gbps": gbps}}
+    report["facts"]["absent"].pop("probes", None)  # the replayed fixture had no probe to run
     if node in ("n03", "n07"):
         values["kernel"]["release"] = "6.12.99-custom"
     json.dump(report, open(f"{work}/reports/{node}.json", "w"))
