@@ -7,5 +7,9 @@ namespace rd {
 Collector OsCollector();
 Collector PlatformCollector();
 Collector EnvironmentCollector();
+Collector GpuCollector();
+Collector DriverCollector();
+Collector AccessCollector();
+Collector RuntimeViewsCollector();
 
 }  // namespace rd

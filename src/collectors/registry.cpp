@@ -11,6 +11,10 @@ const std::vector<Collector>& AllCollectors() {
       OsCollector(),
       PlatformCollector(),
       EnvironmentCollector(),
+      GpuCollector(),
+      DriverCollector(),
+      AccessCollector(),
+      RuntimeViewsCollector(),
   };
   return collectors;
 }
