@@ -52,7 +52,15 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   if (count == 0) {
     facts.Set("summary.gpu", kfd.present ? "KFD is up but lists no GPU" : "no AMD GPU found (no KFD topology, no AMD display device on PCI)");
   } else {
-    facts.Set("summary.gpu", Join(names, " · "));
+    // "8 × AMD Instinct MI300X (gfx942)" rather than eight copies.
+    std::vector<std::string> grouped;
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (i > 0 && names[i] == names[i - 1]) continue;
+      size_t n = 1;
+      while (i + n < names.size() && names[i + n] == names[i]) ++n;
+      grouped.push_back(n > 1 ? fmt::format("{} × {}", n, names[i]) : names[i]);
+    }
+    facts.Set("summary.gpu", Join(grouped, " · "));
   }
 }
 

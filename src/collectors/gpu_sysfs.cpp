@@ -85,7 +85,9 @@ PciView ReadPciGpus(CollectContext& context) {
     std::string dir = std::string(kPciDevices) + "/" + (*entries)[i];
     if (ParseSysfsHex(Attr(context, dir + "/vendor")) != 0x1002u) continue;
     auto klass = ParseSysfsHex(Attr(context, dir + "/class"));
-    if (!klass || (*klass >> 16) != 0x03) continue;  // display controllers only (audio functions share the id)
+    // Display controllers (0x03) and processing accelerators (0x12: MI300-class); the GPU's
+    // HD-audio function shares the vendor and is skipped.
+    if (!klass || ((*klass >> 16) != 0x03 && (*klass >> 16) != 0x12)) continue;
     PciGpu gpu;
     gpu.bdf = Printable((*entries)[i], 32);
     gpu.class_code = *klass;

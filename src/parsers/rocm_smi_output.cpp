@@ -90,11 +90,40 @@ void ParseTable(const std::vector<std::string>& lines, SmiOutput& out) {
   }
 }
 
+// `rocm-smi -a` / --showid style: "GPU[0]\t\t: GPU ID: 0x731f" lines, one fact per line.
+void ParseShowAll(const std::vector<std::string>& lines, SmiOutput& out) {
+  for (const auto& raw : lines) {
+    std::string_view line = Trim(raw);
+    if (!StartsWith(line, "GPU[")) continue;
+    size_t close = line.find(']');
+    auto index = close == std::string_view::npos ? std::nullopt : ParseInt(line.substr(4, close - 4));
+    size_t colon = line.find(':');
+    if (!index || *index < 0 || *index > 1024 || colon == std::string_view::npos) continue;
+    std::string_view rest = Trim(line.substr(colon + 1));
+    size_t sep = rest.rfind(": ");
+    if (sep == std::string_view::npos) continue;
+    std::string key(Trim(rest.substr(0, sep))), value = Printable(Trim(rest.substr(sep + 2)), 100);
+    SmiDevice* device = nullptr;
+    for (auto& d : out.devices) device = d.index == *index ? &d : device;
+    if (!device) {
+      out.devices.push_back({});
+      device = &out.devices.back();
+      device->index = static_cast<int>(*index);
+    }
+    if (key == "GPU ID" || key == "Device ID") device->device_id = value;
+    else if (key == "Temperature (Sensor edge) (C)") device->temperature_c = Number(value);
+    else if (key == "VBIOS version") device->vbios_version = value;
+    else if (key == "Card series" || key == "Card Series") device->card_series = value;
+    else if (key == "GFX Version") device->gfx = value;
+  }
+  if (!out.devices.empty()) out.format = "showall";
+}
+
 }  // namespace
 
 bool LooksLikeRocmSmi(std::string_view text) {
   for (const char* marker : {"ROCm System Management Interface", "End of ROCm SMI Log", "amdgpu not found in modules",
-                             "rocm_smi_lib", "rsmi_init", "\"Card series\"", "\"Card Series\""}) {
+                             "rocm_smi_lib", "rsmi_init", "Card series", "Card Series", "Temperature (Sensor edge) (C)"}) {
     if (text.find(marker) != std::string_view::npos) return true;
   }
   return false;
@@ -118,6 +147,7 @@ SmiOutput ParseRocmSmiOutput(std::string_view text) {
     if (auto at = line.find("Driver version:"); at != std::string_view::npos) out.driver_version = Printable(Trim(line.substr(at + 15)), 60);
   }
   ParseTable(lines, out);
+  if (out.devices.empty()) ParseShowAll(lines, out);
   if (out.devices.empty() && !out.error.empty()) out.format = "error";
   return out;
 }

@@ -73,7 +73,7 @@ void ParseErrorLine(RocminfoReport& report, std::string_view line) {
   }
   if (auto at = line.find("Call returned "); at != std::string_view::npos && report.hsa_error.empty()) {
     report.hsa_error = Printable(Trim(line.substr(at)), 400);
-    std::string_view rest = line.substr(at + 13);
+    std::string_view rest = Trim(line.substr(at + 14));
     size_t end = rest.find_first_of(": \t");
     report.hsa_status = std::string(rest.substr(0, end == std::string_view::npos ? rest.size() : end));
   }

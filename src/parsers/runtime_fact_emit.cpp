@@ -38,7 +38,9 @@ void EmitRocminfoFacts(const RocminfoReport& r, const FactSink& set) {
   set("rocminfo.complete", r.complete, r.complete ? "*** Done ***" : "no '*** Done ***' line: output cut short or rocminfo failed");
   int gpus = 0;
   for (size_t i = 0, g = 0; i < r.agents.size(); ++i) {
-    if (r.agents[i].device_type != "GPU") continue;
+    // A cut paste may end before "Device Type:"; a gfx name is a GPU all the same.
+    bool gpu = r.agents[i].device_type == "GPU" || (r.agents[i].device_type.empty() && r.agents[i].name.rfind("gfx", 0) == 0);
+    if (!gpu) continue;
     EmitAgent(r.agents[i], "rocminfo.gpu_agents[" + std::to_string(g++) + "]", set);
     ++gpus;
   }
