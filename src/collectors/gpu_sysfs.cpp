@@ -100,7 +100,8 @@ PciView ReadPciGpus(CollectContext& context) {
     if (auto w = ParseInt(Attr(context, dir + "/max_link_width")); w && *w > 0 && *w <= 32) gpu.max_link_width = static_cast<int>(*w);
     gpu.bar_bytes = LargestPrefetchableBar(ParsePciResource(Attr(context, dir + "/resource")));
     gpu.boot_vga = Attr(context, dir + "/boot_vga") == "1";
-    if (auto link = context.system.ReadLink(dir + "/driver")) {
+    // A real binding points into .../bus/pci/drivers/<name>; anything else (a loop) is no driver.
+    if (auto link = context.system.ReadLink(dir + "/driver"); link && link->find("/drivers/") != std::string::npos) {
       auto parts = Split(*link, '/');
       gpu.driver = parts.empty() ? "" : Printable(parts.back(), 40);
     }

@@ -87,10 +87,7 @@ void CollectRocminfo(CollectContext& context, Facts& facts, const KfdView& kfd) 
   std::string source = fmt::format("cmd:rocminfo (exit {}, {:.0f} ms)", r.exit_code, r.elapsed_ms);
   facts.Set("rocminfo.ran", r.started, {source, r.started ? "" : r.start_error});
   facts.Set("rocminfo.kfd_gpu_count", kfd.gpus.size(), FileEvidence(kKfdNodes));
-  if (!r.started) {
-    facts.Set("rocminfo.error", r.start_error, {source, r.start_error});
-    return;
-  }
+  if (!r.started) return;  // not installed: rocminfo.ran = false says it, not an error
   facts.Set("rocminfo.exit_code", r.exit_code, {source, ""});
   RocminfoReport report = ParseRocminfo(r.out + "\n" + r.err);
   EmitRocminfoFacts(report, [&](const std::string& path, nlohmann::json value, const std::string& excerpt) {
@@ -128,8 +125,12 @@ void CollectSmi(CollectContext& context, Facts& facts) {
   std::string source = "rocm_smi_lib (rocm-doctor internal-smi child)";
   facts.Set("smi.source", "rocm_smi_lib");
   auto doc = nlohmann::json::parse(r.out, nullptr, false);
-  if (!r.started || r.timed_out || r.signal != 0 || doc.is_discarded() || !doc.is_object()) {
-    std::string why = !r.started ? r.start_error : r.timed_out ? "the rocm_smi_lib query hung and was stopped after 3 s"
+  if (!r.started) {
+    facts.MarkAbsent("smi", "the rocm_smi_lib child did not start: " + r.start_error);
+    return;
+  }
+  if (r.timed_out || r.signal != 0 || doc.is_discarded() || !doc.is_object()) {
+    std::string why = r.timed_out ? "the rocm_smi_lib query hung and was stopped after 3 s"
                       : r.signal ? fmt::format("the rocm_smi_lib query crashed (signal {})", r.signal)
                                  : "the rocm_smi_lib query printed no result";
     facts.Set("smi.available", false, {source, why});
@@ -153,7 +154,7 @@ std::string Summary(const Facts& facts) {
   auto error = facts.Get("rocminfo.error");
   auto count = facts.Get("rocminfo.gpu_agent_count");
   std::string rocminfo = error.value ? "rocminfo: " + error.value->get<std::string>()
-                         : count.value ? "rocminfo: " + count.value->dump() + " GPU agent(s)" : "rocminfo: ?";
+                         : count.value ? "rocminfo: " + count.value->dump() + " GPU agent(s)" : "rocminfo: not run";
   auto smi = facts.Get("smi.available");
   auto reason = facts.Get("smi.reason");
   std::string smi_text = smi.value && smi.value->get<bool>() ? "rocm_smi: available"

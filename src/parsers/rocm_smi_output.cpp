@@ -123,7 +123,7 @@ void ParseShowAll(const std::vector<std::string>& lines, SmiOutput& out) {
 
 bool LooksLikeRocmSmi(std::string_view text) {
   for (const char* marker : {"ROCm System Management Interface", "End of ROCm SMI Log", "amdgpu not found in modules",
-                             "rocm_smi_lib", "rsmi_init", "Card series", "Card Series", "Temperature (Sensor edge) (C)"}) {
+                             "rocm_smi_lib", "rsmi_init", "Card series", "Card Series", "PwrCap", "VRAM%", "Temperature (Sensor edge) (C)"}) {
     if (text.find(marker) != std::string_view::npos) return true;
   }
   return false;

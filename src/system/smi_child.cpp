@@ -109,7 +109,7 @@ std::string RunSmiQuery() {
   rsmi_status_t status = api.init(0);
   out["status"] = static_cast<int>(status);
   if (status != RSMI_STATUS_SUCCESS) {
-    out["reason"] = "rsmi_init failed: " + StatusText(api, status);
+    out["reason"] = "rsmi_init returned status " + std::to_string(static_cast<int>(status)) + ": " + StatusText(api, status);
     return out.dump();
   }
   uint32_t count = 0;
