@@ -8,5 +8,9 @@ Collector OsCollector();
 Collector PlatformCollector();
 Collector EnvironmentCollector();
 Collector ProbesCollector();
+Collector GpuCollector();
+Collector DriverCollector();
+Collector AccessCollector();
+Collector RuntimeViewsCollector();
 
 }  // namespace rd

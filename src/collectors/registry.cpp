@@ -12,6 +12,10 @@ const std::vector<Collector>& AllCollectors() {
       PlatformCollector(),
       EnvironmentCollector(),
       ProbesCollector(),
+      GpuCollector(),
+      DriverCollector(),
+      AccessCollector(),
+      RuntimeViewsCollector(),
   };
   return collectors;
 }

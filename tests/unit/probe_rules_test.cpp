@@ -73,9 +73,9 @@ TEST(ProbeRules, H200ShowsTheExpectedTrapsAndNoProblems) {
 
 TEST(ProbeRules, NoDeviceIsCalm) {
   Fired f = Evaluate(RunFrom(Recorded("debian12-no-gpu.jsonl")));
-  EXPECT_EQ(f.ids, (std::set<std::string>{"runtime.no-device"}));
+  EXPECT_EQ(f.ids, (std::set<std::string>{"probes.no-device"}));
   for (const auto& finding : f.findings) {
-    if (finding.rule_id == "runtime.no-device") {
+    if (finding.rule_id == "probes.no-device") {
       EXPECT_EQ(finding.severity, Severity::Info);
       EXPECT_EQ(finding.title, "The hip runtime sees no GPU: runtime probes skipped");
     }
@@ -141,7 +141,7 @@ TEST(ProbeRules, RuntimeErrorAndDeadProbe) {
   Fired f = Evaluate(run);
   EXPECT_TRUE(f.ids.count("probes.runtime-error"));
   EXPECT_TRUE(f.ids.count("probes.dead"));
-  EXPECT_FALSE(f.ids.count("runtime.no-device"));
+  EXPECT_FALSE(f.ids.count("probes.no-device"));
 }
 
 TEST(ProbeRules, HostileFieldTypesAreIgnored) {

@@ -1,0 +1,73 @@
+// Hostile sysfs for the GPU collectors: missing files, garbage, binary, huge files, symlink
+// loops. The report must come out, with the problem named, never a crash.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "scenario.h"
+
+namespace rd::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+void Put(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+class HostileSysfs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("rd-hostile-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::path files = dir_ / "files";
+    fs::path nodes = files / "sys/class/kfd/kfd/topology/nodes";
+    // 1: a good GPU node; 2: binary garbage; 3: larger than any properties file; 4: a symlink
+    // to itself; 5: no properties at all; "x": not a node number.
+    Put(nodes / "1/properties", "simd_count 80\nsimd_per_cu 2\ngfx_target_version 100301\nvendor_id 4098\ndevice_id 29663\n"
+                                "location_id 768\ndomain 0\ndrm_render_minor 128\nnot a number here\n");
+    Put(nodes / "1/mem_banks/0/properties", std::string("\x00\x01\x02garbage", 10));
+    Put(nodes / "2/properties", std::string("\x7f" "ELF\x00\x00\xff\xfe", 8));
+    Put(nodes / "3/properties", std::string(200000, 'a') + " 1\n");
+    fs::create_directories(nodes / "4");
+    fs::create_symlink("properties", nodes / "4/properties");
+    fs::create_directories(nodes / "5");
+    Put(nodes / "x/properties", "simd_count 4\n");
+    fs::path pci = files / "sys/bus/pci/devices";
+    Put(pci / "0000:03:00.0/vendor", "0x1002\n");
+    Put(pci / "0000:03:00.0/class", "0x030000\n");
+    Put(pci / "0000:03:00.0/device", "0xZZZZ\n");
+    Put(pci / "0000:03:00.0/current_link_speed", "fast\n");
+    Put(pci / "0000:03:00.0/current_link_width", "99999999999999999999\n");
+    Put(pci / "0000:03:00.0/resource", std::string(1 << 20, '0'));
+    fs::create_symlink("driver", pci / "0000:03:00.0/driver");
+    fs::create_directories(pci);
+    fs::create_symlink("0000:04:00.0", pci / "0000:04:00.0");  // a loop where a device should be
+    Put(files / "sys/module/amdgpu/initstate", std::string(100000, 'x'));
+    Put(files / "proc/cmdline", std::string("\xff\xfe nomodeset \x01", 14));
+    Put(files / "proc/version", "Linux version 6.8.0\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+TEST_F(HostileSysfs, ReportComesOutAndNamesTheProblems) {
+  Report r = ReplayFolder(dir_.string());
+  EXPECT_EQ(FactText(r, "gpu.kfd_gpu_count"), "1");  // only node 1 is a readable GPU node
+  EXPECT_EQ(FactText(r, "gpus[0].gfx"), "gfx1031");
+  EXPECT_EQ(FactText(r, "gpus[0].source"), "kfd+pci");
+  EXPECT_NE(FactText(r, "gpus[0].problem").find("malformed"), std::string::npos);
+  EXPECT_EQ(r.facts.Get("gpus[0].vram_bytes").state, FactState::NotPresent);
+  EXPECT_EQ(r.facts.Get("gpus[0].link_speed").state, FactState::NotPresent);
+  EXPECT_EQ(r.facts.Get("gpus[0].link_width").state, FactState::NotPresent);
+  EXPECT_EQ(FactText(r, "gpus[0].driver"), "none");  // the driver link loops
+  EXPECT_EQ(FactText(r, "gpu.pci_count"), "1");        // the looping device entry is skipped
+  EXPECT_EQ(FactText(r, "driver.amdgpu.nomodeset"), "true");
+  for (const auto& section : SectionStatuses(r)) EXPECT_TRUE(section.dead_message.empty()) << section.id << ": " << section.dead_message;
+}
+
+}  // namespace
+}  // namespace rd::testing
