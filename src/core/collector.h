@@ -21,6 +21,7 @@ struct FactSpec {
 struct CollectContext {
   System& system;
   const nlohmann::json& data;  ///< rules/data/*.toml, keyed by file stem.
+  bool quick = false;          ///< `check --quick`: no child processes (imports, compiles, probes).
 };
 
 struct Collector {
