@@ -7,5 +7,8 @@ namespace rd {
 Collector OsCollector();
 Collector PlatformCollector();
 Collector EnvironmentCollector();
+Collector TorchStaticCollector();
+Collector TorchDynamicCollector();
+Collector RocmLibsCollector();
 
 }  // namespace rd

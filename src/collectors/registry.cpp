@@ -11,6 +11,9 @@ const std::vector<Collector>& AllCollectors() {
       OsCollector(),
       PlatformCollector(),
       EnvironmentCollector(),
+      TorchStaticCollector(),
+      TorchDynamicCollector(),
+      RocmLibsCollector(),
   };
   return collectors;
 }
