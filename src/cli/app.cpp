@@ -51,6 +51,7 @@ void AddCheck(CLI::App& app, Cli& cli) {
   record->excludes(replay)->excludes(from);
   replay->excludes(from);
   check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
+  check->add_flag("--quick", cli.check.pipeline.quick, "Skip every child-process view (torch import, compile checks, probes)");
   check->footer(kExitCodesHelp);
 }
 

@@ -32,6 +32,7 @@ struct Collection {
 
 struct PipelineOptions {
   std::chrono::milliseconds collector_budget{10000};
+  bool quick = false;  ///< Passed to every collector: skip child-process views.
 };
 
 Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& data,
