@@ -43,6 +43,7 @@ void FillSearchPath(CollectContext& context, PythonInstall& py, bool ask) {
     if (r.started && r.exit_code == 0 && !r.timed_out) {
       auto j = nlohmann::json::parse(r.out, nullptr, false);
       if (j.is_array()) {
+        py.search_path.clear();
         for (const auto& item : j) {
           if (item.is_string() && StartsWith(item.get<std::string>(), "/")) py.search_path.push_back(Printable(item.get<std::string>(), 1024));
         }
@@ -56,7 +57,7 @@ void FillSearchPath(CollectContext& context, PythonInstall& py, bool ask) {
                                             : py.interpreter + " exited " + std::to_string(r.exit_code) + " printing sys.path";
     }
   } else {
-    py.search_path_problem = "interpreter not run (--quick)";
+    py.search_path_problem = "interpreter not asked";
   }
   py.search_path = GuessSearchPath(context, py.interpreter);
 }
@@ -94,6 +95,14 @@ std::vector<PythonInstall> LocatePythons(CollectContext& context, bool ask_inter
   for (const auto& c : PythonCandidates(context)) {
     pending.push_back(std::async(std::launch::async, [&context, c, ask_interpreter] {
       PythonInstall py{c.interpreter, c.origin, {}, false, "", std::nullopt};
+      // The guessed prefix/lib/pythonX.Y dirs are right for system, venv and conda interpreters;
+      // only when they show no torch is the interpreter asked (a shim, a custom sys.path).
+      py.search_path = GuessSearchPath(context, py.interpreter);
+      FindTorch(context, py);
+      if (py.torch_dir) {
+        py.search_path_problem = "guessed from the interpreter's prefix";
+        return py;
+      }
       FillSearchPath(context, py, ask_interpreter);
       FindTorch(context, py);
       return py;

@@ -104,7 +104,13 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
   }
   // The import script runs in every interpreter at once; the first (most specific) one that has
   // torch wins, so the cost is one import, not a sys.path query followed by an import.
-  auto candidates = PythonCandidates(context);
+  // Interpreters whose torch the cheap look-up (no child) already found are preferred: running the
+  // import in every interpreter would compete for the CPU with the one import that matters.
+  std::vector<PythonCandidate> candidates;
+  for (const auto& py : LocatePythons(context, false)) {
+    if (py.torch_dir) candidates.push_back({py.interpreter, py.origin});
+  }
+  if (candidates.empty()) candidates = PythonCandidates(context);
   std::vector<std::future<CommandResult>> runs;
   for (const auto& c : candidates) {
     CommandSpec spec{{c.interpreter, "-c", kScript}, kImportTimeout, 1 << 20, {}, {}};
