@@ -33,6 +33,7 @@ const std::vector<FactSpec> kTorchDynamicFacts = {
     {"frameworks.torch_runtime.timed_out", "bool", "The import did not finish in time"},
     {"frameworks.torch_runtime.signal", "int", "Signal that killed the child (6: abort, as after hipErrorNoBinaryForGpu)"},
     {"frameworks.torch_runtime.elapsed_ms", "number", "Time of the child process"},
+    {"summary.torch_dynamic", "string", "What the torch import reported"},
 };
 
 constexpr auto kImportTimeout = std::chrono::milliseconds(8000);
@@ -144,6 +145,9 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
       std::string_view(r.out).substr(marker + kMarker.size()), nullptr, false);
   if (j.is_object()) {
     RecordResult(j, facts, ev);
+    facts.Set("summary.torch_dynamic", fmt::format("import torch: cuda.is_available() {}, {} device(s), {:.1f} s",
+                                                   j.value("available", false) ? "True" : "False", j.value("device_count", 0),
+                                                   r.elapsed_ms / 1000));
     return;
   }
   // Crash (abort after hipErrorNoBinaryForGpu, segfault), hang or garbage: keep its last words.

@@ -22,6 +22,7 @@ const std::vector<FactSpec> kTorchStaticFacts = {
     {"frameworks.pythons.interpreter", "string", "Interpreter path"},
     {"frameworks.pythons.origin", "string", "VIRTUAL_ENV, CONDA_PREFIX, PATH or system"},
     {"frameworks.pythons.sys_path_source", "string", "interpreter (asked without importing torch) or guessed"},
+    {"frameworks.pythons.sys_path_problem", "string", "Why sys.path was guessed"},
     {"frameworks.pythons.torch_dir", "string", "The torch package this interpreter would import"},
     {"frameworks.torch.found", "bool", "Some interpreter has torch installed"},
     {"frameworks.torch.dir", "string", "Directory of the torch package examined"},
@@ -36,7 +37,7 @@ const std::vector<FactSpec> kTorchStaticFacts = {
     {"frameworks.torch.code_objects", "array", "Full target ids in libtorch_hip.so (gfx90a:xnack-)"},
     {"frameworks.torch.rocblas_gfx_targets", "array", "gfx targets of the rocBLAS Tensile libraries bundled in torch/lib"},
     {"frameworks.override_gfx", "string", "The gfx target HSA_OVERRIDE_GFX_VERSION selects (10.3.0 -> gfx1030)"},
-    {"summary.frameworks", "string", "torch version and build, or that none was found"},
+    {"summary.torch_static", "string", "torch version and build, or that none was found"},
 };
 
 // Libraries inside torch/lib that decide which GPU runtime torch uses (pitfalls.md #21).
@@ -54,6 +55,7 @@ void RecordPythons(const std::vector<PythonInstall>& pythons, Facts& facts) {
     nlohmann::json item = {{"interpreter", py.interpreter}, {"origin", py.origin},
                            {"sys_path_source", py.search_path_from_interpreter ? "interpreter" : "guessed"}};
     if (py.torch_dir) item["torch_dir"] = *py.torch_dir;
+    if (!py.search_path_from_interpreter && !py.search_path_problem.empty()) item["sys_path_problem"] = Printable(py.search_path_problem, 300);
     list.push_back(std::move(item));
   }
   facts.Set("frameworks.pythons", std::move(list));
@@ -118,7 +120,7 @@ void DescribeTorch(CollectContext& context, Facts& facts, const PythonInstall& p
                 FileEvidence(dir + "/lib/rocblas/library"));
     }
   }
-  facts.Set("summary.frameworks", fmt::format("torch {} ({} build) for {}", v.version.value_or("?"), build, py.interpreter));
+  facts.Set("summary.torch_static", fmt::format("torch {} ({} build) for {}", v.version.value_or("?"), build, py.interpreter));
 }
 
 void CollectTorchStatic(CollectContext& context, Facts& facts) {
@@ -134,7 +136,7 @@ void CollectTorchStatic(CollectContext& context, Facts& facts) {
     }
   }
   facts.Set("frameworks.torch.found", false);
-  facts.Set("summary.frameworks", pythons.empty() ? std::string("no Python interpreter found")
+  facts.Set("summary.torch_static", pythons.empty() ? std::string("no Python interpreter found")
                                                   : fmt::format("no torch in {} interpreter{}", pythons.size(), pythons.size() == 1 ? "" : "s"));
 }
 
