@@ -67,6 +67,12 @@ std::string LastLines(const std::string& text, size_t count) {
   return Printable(Join(tail, "\n"), 2048);
 }
 
+// The child's JSON is untrusted (a sitecustomize or a patched torch may print anything): read
+// fields only with the expected type.
+std::string Str(const nlohmann::json& j, const char* key) {
+  return j.contains(key) && j[key].is_string() ? Printable(j[key].get<std::string>(), 128) : std::string();
+}
+
 void SetIfString(Facts& facts, const std::string& path, const nlohmann::json& j, const char* key, const Evidence& ev) {
   if (j.contains(key) && j[key].is_string()) facts.Set(path, Printable(j[key].get<std::string>(), 256), ev);
 }
@@ -78,9 +84,11 @@ void RecordResult(const nlohmann::json& j, Facts& facts, const Evidence& ev) {
   if (j.contains("available") && j["available"].is_boolean()) facts.Set(root + "available", j["available"], ev);
   if (j.contains("device_count") && j["device_count"].is_number_integer()) facts.Set(root + "device_count", j["device_count"], ev);
   nlohmann::json devices = nlohmann::json::array();
-  for (const auto& d : j.value("devices", nlohmann::json::array())) {
+  const nlohmann::json empty = nlohmann::json::array();
+  const nlohmann::json& list = j.contains("devices") && j["devices"].is_array() ? j["devices"] : empty;
+  for (const auto& d : list) {
     if (!d.is_object()) continue;
-    nlohmann::json item = {{"name", Printable(d.value("name", ""), 128)}, {"capability", Printable(d.value("capability", ""), 16)}};
+    nlohmann::json item = {{"name", Str(d, "name")}, {"capability", Str(d, "capability")}};
     if (d.contains("gcn_arch") && d["gcn_arch"].is_string()) {
       std::string arch = Printable(d["gcn_arch"].get<std::string>(), 64);
       item["gcn_arch"] = arch;
@@ -146,7 +154,8 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
   if (j.is_object()) {
     RecordResult(j, facts, ev);
     facts.Set("summary.torch_dynamic", fmt::format("import torch: cuda.is_available() {}, {} device(s), {:.1f} s",
-                                                   j.value("available", false) ? "True" : "False", j.value("device_count", 0),
+                                                   j.contains("available") && j["available"] == true ? "True" : "False",
+                                                   j.contains("device_count") && j["device_count"].is_number_integer() ? j["device_count"].get<int64_t>() : 0,
                                                    r.elapsed_ms / 1000));
     return;
   }
