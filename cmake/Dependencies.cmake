@@ -32,3 +32,12 @@ target_link_libraries(rd_deps::json INTERFACE nlohmann_json::nlohmann_json)
 find_package(CLI11 CONFIG REQUIRED)
 add_library(rd_deps::cli11 INTERFACE IMPORTED)
 target_link_libraries(rd_deps::cli11 INTERFACE CLI11::CLI11)
+
+# Compressed clang offload bundles (CCOB, ROCm 6.2+) are zstd or zlib. zstd is linked
+# statically where the archive exists, so the binary runs on hosts without libzstd.
+find_package(ZLIB REQUIRED)
+find_path(ZSTD_INCLUDE_DIR zstd.h REQUIRED)
+find_library(ZSTD_LIBRARY NAMES libzstd.a zstd REQUIRED)
+add_library(rd_deps::compress INTERFACE IMPORTED)
+target_include_directories(rd_deps::compress INTERFACE ${ZSTD_INCLUDE_DIR})
+target_link_libraries(rd_deps::compress INTERFACE ${ZSTD_LIBRARY} ZLIB::ZLIB)

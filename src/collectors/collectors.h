@@ -12,5 +12,8 @@ Collector GpuCollector();
 Collector DriverCollector();
 Collector AccessCollector();
 Collector RuntimeViewsCollector();
+Collector TorchStaticCollector();
+Collector TorchDynamicCollector();
+Collector RocmLibsCollector();
 
 }  // namespace rd

@@ -16,6 +16,9 @@ const std::vector<Collector>& AllCollectors() {
       DriverCollector(),
       AccessCollector(),
       RuntimeViewsCollector(),
+      TorchStaticCollector(),
+      TorchDynamicCollector(),
+      RocmLibsCollector(),
   };
   return collectors;
 }

@@ -112,6 +112,20 @@ Truth ApplyOperator(const Condition& c, const json& value, const Facts& facts, c
     bool equal = ScalarEquals(value, *lookup.value);
     return FromBool(op == "eq_fact" ? equal : !equal);
   }
+  if (op == "in_fact" || op == "not_in_fact") {
+    // The value against a list another fact holds (gpus.gfx in frameworks.torch.gfx_targets).
+    // A list its collector did not produce (a CPU build has no gfx targets) makes both false.
+    std::string other = Scoped(c.operand.get<std::string>(), for_each, element);
+    auto lookup = facts.Get(other);
+    if (lookup.state == FactState::Unknown) {
+      unknown_reason = lookup.reason.empty() ? "'" + other + "' is unknown" : lookup.reason;
+      return Truth::Unknown;
+    }
+    if (lookup.state == FactState::NotPresent) return Truth::False;
+    used.push_back(other);
+    bool in = lookup.value->is_array() ? InArray(value, *lookup.value) : ScalarEquals(value, *lookup.value);
+    return FromBool(op == "in_fact" ? in : !in);
+  }
   if (op == "in_data" || op == "not_in_data") {
     const json* array = DataArray(data, c.operand.get<std::string>());
     if (!array) {

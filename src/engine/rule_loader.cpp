@@ -80,7 +80,7 @@ bool Parser::CheckOperand(const toml::node& at, const std::string& op, const nlo
   if (op.rfind("version_", 0) == 0) {
     return need(operand.is_string() && ParseVersion(operand.get<std::string>()).has_value(), "a version string such as \"6.2.0\"");
   }
-  if (op == "eq_fact" || op == "ne_fact") {
+  if (op == "eq_fact" || op == "ne_fact" || op == "in_fact" || op == "not_in_fact") {
     return need(operand.is_string(), "a fact path") && CheckFact(at, operand.get<std::string>());
   }
   if (op == "in_data" || op == "not_in_data") {
@@ -231,7 +231,7 @@ const std::vector<std::string>& ConditionOperators() {
   static const std::vector<std::string> ops = {
       "eq", "ne", "in", "not_in", "matches", "contains", "exists", "missing", "lt", "le", "gt", "ge",
       "version_lt", "version_le", "version_gt", "version_ge", "version_eq", "eq_fact", "ne_fact",
-      "in_data", "not_in_data"};
+      "in_fact", "not_in_fact", "in_data", "not_in_data"};
   return ops;
 }
 

@@ -1,3 +1,4 @@
+#include "triage/frameworks_kinds.h"
 #include "triage/triage.h"
 
 namespace rd {
@@ -11,17 +12,24 @@ const std::vector<PasteKind>& AllPasteKinds() {
   static const std::vector<PasteKind> kinds = {
       RocmSmiPasteKind(),
       RocminfoPasteKind(),
+      CollectEnvKind(),
+      RuntimeErrorLogKind(),
   };
   return kinds;
 }
 
 const std::vector<FactSpec>& TriageFactSpecs() {
-  static const std::vector<FactSpec> specs = {
+  static const std::vector<FactSpec> specs = [] {
+    std::vector<FactSpec> all = {
       {"triage.pieces", "array", "Each piece of a triaged paste"},
       {"triage.pieces.kind", "string", "The recognised kind of the piece, or unknown"},
       {"triage.pieces.source", "string", "File and line range of the piece"},
       {"triage.pieces.lines", "int", "Line count of the piece"},
-  };
+    };
+    const auto& frameworks = FrameworksTriageFacts();
+    all.insert(all.end(), frameworks.begin(), frameworks.end());
+    return all;
+  }();
   return specs;
 }
 

@@ -1,0 +1,147 @@
+// Frameworks section, static view: which Python interpreters there are, which torch each would
+// import, and what that torch was built for, read from its files without importing it
+// (pitfalls.md #19 wrong wheel, #20 arch list, #10 bundled rocBLAS).
+#include <fmt/format.h>
+
+#include <set>
+
+#include "collectors/collect_util.h"
+#include "collectors/collectors.h"
+#include "collectors/python_locate.h"
+#include "parsers/gfx_names.h"
+#include "parsers/offload_bundle.h"
+#include "parsers/torch_version_py.h"
+#include "util/strings.h"
+
+namespace rd {
+
+namespace {
+
+const std::vector<FactSpec> kTorchStaticFacts = {
+    {"frameworks.pythons", "array", "Python interpreters found (venv, conda, PATH, /usr/bin/python3)"},
+    {"frameworks.pythons.interpreter", "string", "Interpreter path"},
+    {"frameworks.pythons.origin", "string", "VIRTUAL_ENV, CONDA_PREFIX, PATH or system"},
+    {"frameworks.pythons.sys_path_source", "string", "interpreter (asked without importing torch) or guessed"},
+    {"frameworks.pythons.sys_path_problem", "string", "Why sys.path was guessed"},
+    {"frameworks.pythons.torch_dir", "string", "The torch package this interpreter would import"},
+    {"frameworks.torch.found", "bool", "Some interpreter has torch installed"},
+    {"frameworks.torch.dir", "string", "Directory of the torch package examined"},
+    {"frameworks.torch.python", "string", "Interpreter that imports it"},
+    {"frameworks.torch.version", "string", "torch.__version__ from torch/version.py"},
+    {"frameworks.torch.hip", "string", "torch.version.hip (ROCm builds only)"},
+    {"frameworks.torch.cuda", "string", "torch.version.cuda (CUDA builds only)"},
+    {"frameworks.torch.git_version", "string", "torch.version.git_version"},
+    {"frameworks.torch.build", "string", "rocm, cuda or cpu"},
+    {"frameworks.torch.bundled_libs", "array", "GPU runtime libraries shipped inside torch/lib"},
+    {"frameworks.torch.gfx_targets", "array", "gfx processors with code in libtorch_hip.so (offload bundles)"},
+    {"frameworks.torch.code_objects", "array", "Full target ids in libtorch_hip.so (gfx90a:xnack-)"},
+    {"frameworks.torch.rocblas_gfx_targets", "array", "gfx targets of the rocBLAS Tensile libraries bundled in torch/lib"},
+    {"frameworks.override_gfx", "string", "The gfx target HSA_OVERRIDE_GFX_VERSION selects (10.3.0 -> gfx1030)"},
+    {"summary.torch_static", "string", "torch version and build, or that none was found"},
+};
+
+// Libraries inside torch/lib that decide which GPU runtime torch uses (pitfalls.md #21).
+bool IsRuntimeLib(const std::string& name) {
+  for (const char* prefix : {"libamdhip64", "libhsa-runtime64", "librocblas", "libhipblaslt", "libMIOpen", "librccl",
+                             "libtorch_hip", "libc10_hip", "libtorch_cuda", "libc10_cuda", "libcudart", "libcudnn", "libnccl"}) {
+    if (StartsWith(name, prefix)) return true;
+  }
+  return false;
+}
+
+void RecordPythons(const std::vector<PythonInstall>& pythons, Facts& facts) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& py : pythons) {
+    nlohmann::json item = {{"interpreter", py.interpreter}, {"origin", py.origin},
+                           {"sys_path_source", py.search_path_from_interpreter ? "interpreter" : "guessed"}};
+    if (py.torch_dir) item["torch_dir"] = *py.torch_dir;
+    if (!py.search_path_from_interpreter && !py.search_path_problem.empty()) item["sys_path_problem"] = Printable(py.search_path_problem, 300);
+    list.push_back(std::move(item));
+  }
+  facts.Set("frameworks.pythons", std::move(list));
+}
+
+std::set<std::string> TensileGfx(CollectContext& context, const std::string& dir) {
+  std::set<std::string> out;
+  for (const auto& name : context.system.ListDir(dir).value_or({})) {
+    if (!StartsWith(name, "TensileLibrary") && !StartsWith(name, "Kernels.so")) continue;
+    if (auto gfx = ExtractGfx(name)) out.insert(*gfx);
+  }
+  return out;
+}
+
+void ScanTorchHip(CollectContext& context, Facts& facts, const std::string& lib) {
+  // libtorch_hip.so of a ROCm wheel is several hundred MB; the bundles are all that is read of it.
+  auto bytes = context.system.ReadFile(lib, size_t{1} << 30);
+  if (!bytes) {
+    facts.MarkAbsent("frameworks.torch.gfx_targets", bytes.error().message);
+    return;
+  }
+  BundleScan scan = ScanOffloadBundles(*bytes);
+  if (scan.entries.empty()) {
+    facts.MarkAbsent("frameworks.torch.gfx_targets", lib + ": no offload bundle found (" + scan.source +
+                                                         (scan.problems.empty() ? "" : "; " + scan.problems.front()) + ")");
+    return;
+  }
+  Evidence ev = FileEvidence(lib, fmt::format("{} bundles, {} compressed, {}", scan.bundles, scan.compressed_bundles, scan.source));
+  facts.Set("frameworks.torch.gfx_targets", BundleGfxList(scan), ev);
+  facts.Set("frameworks.torch.code_objects", BundleTargetList(scan), ev);
+}
+
+void DescribeTorch(CollectContext& context, Facts& facts, const PythonInstall& py) {
+  const std::string& dir = *py.torch_dir;
+  facts.Set("frameworks.torch.found", true);
+  facts.Set("frameworks.torch.dir", dir);
+  facts.Set("frameworks.torch.python", py.interpreter);
+  auto text = ReadForFact(context, facts, dir + "/version.py", "frameworks.torch.version");
+  if (!text) return;
+  TorchVersionPy v = ParseTorchVersionPy(*text);
+  if (!v.saw_version_line) {
+    facts.MarkAbsent("frameworks.torch.version", dir + "/version.py: no __version__ line");
+    return;
+  }
+  Evidence ev = FileEvidence(dir + "/version.py");
+  if (v.version) facts.Set("frameworks.torch.version", *v.version, ev);
+  if (v.hip) facts.Set("frameworks.torch.hip", *v.hip, ev);
+  if (v.cuda) facts.Set("frameworks.torch.cuda", *v.cuda, ev);
+  if (v.git_version) facts.Set("frameworks.torch.git_version", *v.git_version, ev);
+  std::string build = TorchBuildKind(v);
+  facts.Set("frameworks.torch.build", build, ev);
+  std::vector<std::string> libs;
+  for (const auto& name : context.system.ListDir(dir + "/lib").value_or({})) {
+    if (IsRuntimeLib(name)) libs.push_back(name);
+  }
+  facts.Set("frameworks.torch.bundled_libs", libs, FileEvidence(dir + "/lib"));
+  if (build == "rocm") {
+    ScanTorchHip(context, facts, dir + "/lib/libtorch_hip.so");
+    auto tensile = TensileGfx(context, dir + "/lib/rocblas/library");
+    if (!tensile.empty()) {
+      facts.Set("frameworks.torch.rocblas_gfx_targets", std::vector<std::string>(tensile.begin(), tensile.end()),
+                FileEvidence(dir + "/lib/rocblas/library"));
+    }
+  }
+  facts.Set("summary.torch_static", fmt::format("torch {} ({} build) for {}", v.version.value_or("?"), build, py.interpreter));
+}
+
+void CollectTorchStatic(CollectContext& context, Facts& facts) {
+  if (auto value = context.system.GetEnv("HSA_OVERRIDE_GFX_VERSION")) {
+    if (auto gfx = GfxFromOverride(*value)) facts.Set("frameworks.override_gfx", *gfx, {"env", "HSA_OVERRIDE_GFX_VERSION=" + Printable(*value, 64)});
+  }
+  auto pythons = LocatePythons(context, !context.quick);
+  RecordPythons(pythons, facts);
+  for (const auto& py : pythons) {
+    if (py.torch_dir) {
+      DescribeTorch(context, facts, py);
+      return;
+    }
+  }
+  facts.Set("frameworks.torch.found", false);
+  facts.Set("summary.torch_static", pythons.empty() ? std::string("no Python interpreter found")
+                                                  : fmt::format("no torch in {} interpreter{}", pythons.size(), pythons.size() == 1 ? "" : "s"));
+}
+
+}  // namespace
+
+Collector TorchStaticCollector() { return {"torch_static", "frameworks", CollectTorchStatic, &kTorchStaticFacts}; }
+
+}  // namespace rd
