@@ -21,6 +21,8 @@ struct FactSpec {
 struct CollectContext {
   System& system;
   const nlohmann::json& data;  ///< rules/data/*.toml, keyed by file stem.
+  bool quick = false;          ///< Skip child processes (compile check, dlopen child).
+  std::vector<std::string> extra_libs;  ///< `check --lib PATH`: more libraries to resolve.
 };
 
 struct Collector {
