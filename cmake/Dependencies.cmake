@@ -32,3 +32,12 @@ target_link_libraries(rd_deps::json INTERFACE nlohmann_json::nlohmann_json)
 find_package(CLI11 CONFIG REQUIRED)
 add_library(rd_deps::cli11 INTERFACE IMPORTED)
 target_link_libraries(rd_deps::cli11 INTERFACE CLI11::CLI11)
+
+# libelf (elfutils, libelf-dev / elfutils-libelf-devel) reads DT_NEEDED, RUNPATH and symbol
+# versions of libraries without loading them. Linked dynamically: libelf.so.1 is a dependency
+# of ROCm's own runtime, so it is present wherever ROCm is.
+find_path(LIBELF_INCLUDE_DIR gelf.h REQUIRED)
+find_library(LIBELF_LIBRARY NAMES elf REQUIRED)
+add_library(rd_deps::elf INTERFACE IMPORTED)
+target_include_directories(rd_deps::elf INTERFACE ${LIBELF_INCLUDE_DIR})
+target_link_libraries(rd_deps::elf INTERFACE ${LIBELF_LIBRARY})
