@@ -7,5 +7,9 @@ namespace rd {
 Collector OsCollector();
 Collector PlatformCollector();
 Collector EnvironmentCollector();
+Collector RocmInstallsCollector();
+Collector LibrariesCollector();
+Collector ToolchainCollector();
+Collector CompileCheckCollector();
 
 }  // namespace rd

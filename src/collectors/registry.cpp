@@ -11,6 +11,7 @@ const std::vector<Collector>& AllCollectors() {
       OsCollector(),
       PlatformCollector(),
       EnvironmentCollector(),
+      RocmInstallsCollector(), LibrariesCollector(), ToolchainCollector(), CompileCheckCollector(),
   };
   return collectors;
 }

@@ -2,10 +2,15 @@
 
 namespace rd {
 
+PasteKind LddKind();
+PasteKind CompilerLogKind();
+
 // Kinds register here, one line each, most specific first. Each kind lives in its own file
 // (src/triage/<kind>_kind.cpp) and its parser in src/parsers/.
 const std::vector<PasteKind>& AllPasteKinds() {
   static const std::vector<PasteKind> kinds = {
+      LddKind(),
+      CompilerLogKind(),
   };
   return kinds;
 }
