@@ -30,7 +30,10 @@ const std::vector<FactSpec> kLibraryFacts = {
     {"libs.checked.soname", "string", "DT_SONAME"},
     {"libs.checked.machine", "string", "ELF machine (x86-64 …) and class"},
     {"libs.checked.needed", "array", "DT_NEEDED entries"},
-    {"libs.checked.resolved", "object", "Each needed name -> path it resolves to ('' when not found)"},
+    {"libs.checked.resolved", "array", "Each DT_NEEDED entry of the file"},
+    {"libs.checked.resolved.name", "string", "The needed name"},
+    {"libs.checked.resolved.path", "string", "Where it resolves ('' when not found)"},
+    {"libs.checked.resolved.via", "string", "RPATH, LD_LIBRARY_PATH, RUNPATH, ld.so.cache or system dirs"},
     {"libs.checked.missing", "array", "Needed libraries (whole tree) that resolve nowhere"},
     {"libs.checked.version_missing", "array", "'file version' symbol versions not provided"},
     {"libs.checked.rejected", "array", "Candidate files the loader would skip (wrong class/machine, not ELF)"},
@@ -162,9 +165,9 @@ nlohmann::json CheckFile(CollectContext& context, const Scan& scan, const std::s
   entry["soname"] = tree->root_elf.soname;
   entry["machine"] = ElfMachineName(tree->root_elf.machine) + " " + std::to_string(tree->root_elf.elf_class) + "-bit";
   entry["needed"] = tree->root_elf.needed;
-  nlohmann::json resolved = nlohmann::json::object(), missing = nlohmann::json::array(), rejected = nlohmann::json::array();
+  nlohmann::json resolved = nlohmann::json::array(), missing = nlohmann::json::array(), rejected = nlohmann::json::array();
   for (const auto& r : tree->resolutions) {
-    if (r.needed_by == path) resolved[r.name] = r.path;
+    if (r.needed_by == path) resolved.push_back({{"name", r.name}, {"path", r.path}, {"via", r.via}});
     for (const auto& why : r.rejected) rejected.push_back(why);
     if (!r.path.empty()) continue;
     missing.push_back(r.name);

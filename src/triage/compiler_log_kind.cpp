@@ -1,5 +1,7 @@
 // Paste kind: hipcc / clang / g++ / ld error logs. Produces the compile.* facts of the compile
 // check (and toolchain.selected_gcc.* when the log has -v output). pitfalls.md #13, #38, #39.
+#include <regex>
+
 #include "parsers/compiler_log.h"
 #include "triage/triage.h"
 
@@ -14,7 +16,9 @@ bool RecognizeCompilerLog(std::string_view text) {
                              "offload-arch", ".hip:", ".cpp:", ".cu:", ".h:"}) {
     if (error && head.find(marker) != std::string::npos) return true;
   }
-  return false;
+  // "file.cpp:12:5: error: …" from any compiler
+  static const std::regex kLocated(R"((^|\n)[^\s:]+:\d+:\d+: (fatal )?error: )");
+  return error && std::regex_search(head, kLocated);
 }
 
 void ParseCompilerLogPaste(std::string_view text, Facts& facts) {

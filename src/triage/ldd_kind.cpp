@@ -20,6 +20,7 @@ bool RecognizeLdd(std::string_view text) {
   if (ldd.looks_like_ldd) return true;
   std::string head(text.substr(0, 256 * 1024));
   return head.find("error while loading shared libraries") != std::string::npos ||
+         head.find("undefined symbol:") != std::string::npos ||
          (head.find("cannot open shared object file") != std::string::npos && head.find("error:") == std::string::npos);
 }
 
