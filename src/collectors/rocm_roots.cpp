@@ -1,5 +1,7 @@
 #include "collectors/rocm_roots.h"
 
+#include <cctype>
+
 #include "util/strings.h"
 
 namespace rd {
@@ -77,7 +79,10 @@ std::vector<RocmRoot> FindRocmRoots(CollectContext& context) {
   AddRoot(context, roots, "/opt/rocm", "/opt/rocm");
   if (auto names = system.ListDir("/opt")) {
     for (const auto& name : *names) {
-      if (StartsWith(name, "rocm-")) AddRoot(context, roots, "/opt/" + name, "/opt");
+      // /opt/rocm-6.2.0, not /opt/rocm-smi-tools or other rocm-named folders.
+      if (StartsWith(name, "rocm-") && name.size() > 5 && std::isdigit(static_cast<unsigned char>(name[5]))) {
+        AddRoot(context, roots, "/opt/" + name, "/opt");
+      }
     }
   }
   for (const char* var : {"ROCM_PATH", "HIP_PATH", "ROCM_HOME"}) {
