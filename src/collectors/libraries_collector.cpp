@@ -92,13 +92,16 @@ struct Scan {
   std::vector<std::pair<std::string, std::string>> files;  // (name, path) of key libraries
 };
 
-void AddFile(Scan& scan, const std::string& name, const std::string& path) {
-  for (const auto& f : scan.files) if (f.second == path) return;
+// One entry per file: /lib/x86_64-linux-gnu/x and /usr/lib/x86_64-linux-gnu/x are the same
+// file on merged-/usr systems (the cache names one, the install scan the other).
+void AddFile(CollectContext& context, Scan& scan, std::set<std::string>& seen, const std::string& name, const std::string& path) {
+  if (!seen.insert(Canonicalize(context.system, path)).second) return;
   scan.files.emplace_back(name, path);
 }
 
 Scan FindKeyFiles(CollectContext& context, const std::vector<std::string>& stems) {
   Scan scan;
+  std::set<std::string> seen;
   scan.config = ReadLoaderConfig(context.system);
   scan.self.elf_class = sizeof(void*) == 8 ? 64 : 32;
   scan.self.machine = 62;  // x86-64: the only architecture ROCm ships for
@@ -111,15 +114,15 @@ Scan FindKeyFiles(CollectContext& context, const std::vector<std::string>& stems
     auto names = context.system.ListDir(dir);
     if (!names) continue;
     for (const auto& name : *names) {
-      for (const auto& stem : stems) if (IsSonameOf(name, stem)) AddFile(scan, name, dir + "/" + name);
+      for (const auto& stem : stems) if (IsSonameOf(name, stem)) AddFile(context, scan, seen, name, dir + "/" + name);
     }
   }
   for (const auto& entry : scan.config.cache) {
     for (const auto& stem : stems) {
-      if (IsSonameOf(entry.name, stem) && LdCacheEntryMatches(entry, LdCacheRequiredFlags(64, 62))) AddFile(scan, entry.name, entry.path);
+      if (IsSonameOf(entry.name, stem) && LdCacheEntryMatches(entry, LdCacheRequiredFlags(64, 62))) AddFile(context, scan, seen, entry.name, entry.path);
     }
   }
-  for (const auto& path : context.extra_libs) AddFile(scan, path.substr(path.rfind('/') + 1), path);
+  for (const auto& path : context.extra_libs) AddFile(context, scan, seen, path.substr(path.rfind('/') + 1), path);
   return scan;
 }
 
