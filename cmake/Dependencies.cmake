@@ -35,9 +35,19 @@ target_link_libraries(rd_deps::cli11 INTERFACE CLI11::CLI11)
 
 # Compressed clang offload bundles (CCOB, ROCm 6.2+) are zstd or zlib. zstd is linked
 # statically where the archive exists, so the binary runs on hosts without libzstd.
-find_package(ZLIB REQUIRED)
 find_path(ZSTD_INCLUDE_DIR zstd.h REQUIRED)
 find_library(ZSTD_LIBRARY NAMES libzstd.a zstd REQUIRED)
+find_path(ZLIB_INCLUDE_DIR zlib.h REQUIRED)
+find_library(ZLIB_LIBRARY NAMES libz.a z REQUIRED)
 add_library(rd_deps::compress INTERFACE IMPORTED)
-target_include_directories(rd_deps::compress INTERFACE ${ZSTD_INCLUDE_DIR})
-target_link_libraries(rd_deps::compress INTERFACE ${ZSTD_LIBRARY} ZLIB::ZLIB)
+target_include_directories(rd_deps::compress INTERFACE ${ZSTD_INCLUDE_DIR} ${ZLIB_INCLUDE_DIR})
+target_link_libraries(rd_deps::compress INTERFACE ${ZSTD_LIBRARY} ${ZLIB_LIBRARY})
+# libelf (elfutils, libelf-dev / elfutils-libelf-devel) reads DT_NEEDED, RUNPATH and symbol
+# versions of libraries without loading them. Static where the archive exists (it needs zlib),
+# so the shipped binary links nothing beyond libc, libm, libstdc++ and libgcc_s (issue: portable
+# binary; the doctor must run where the ROCm install, libelf.so.1 included, is broken).
+find_path(LIBELF_INCLUDE_DIR gelf.h REQUIRED)
+find_library(LIBELF_LIBRARY NAMES libelf.a elf REQUIRED)
+add_library(rd_deps::elf INTERFACE IMPORTED)
+target_include_directories(rd_deps::elf INTERFACE ${LIBELF_INCLUDE_DIR})
+target_link_libraries(rd_deps::elf INTERFACE ${LIBELF_LIBRARY} rd_deps::compress)

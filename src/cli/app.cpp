@@ -8,6 +8,7 @@
 #include "cli/rules_commands.h"
 #include "cli/rules_paths.h"
 #include "cli/triage_command.h"
+#include "collectors/dlopen_child.h"
 #include "core/exit_status.h"
 #include "system/smi_child.h"
 
@@ -54,6 +55,7 @@ void AddCheck(CLI::App& app, Cli& cli) {
   record->excludes(replay)->excludes(from);
   replay->excludes(from);
   check->add_flag("--quick", cli.check.pipeline.quick, "Skip every child-process view (imports, compile check, probes)");
+  check->add_option("--lib", cli.check.pipeline.extra_libs, "Also resolve the dependencies of this library (repeatable)");
   check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
   check->add_flag("--no-probes", cli.check.no_probes, "Do not run the GPU runtime probes (rocm-doctor-probe)");
   check->footer(kExitCodesHelp);
@@ -156,6 +158,10 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
 }  // namespace
 
 int RunCli(int argc, const char* const* argv, Io& io) {
+  // Hidden: the child side of the libraries section's dlopen check (collectors/dlopen_child.h).
+  if (argc >= 2 && std::string(argv[1]) == "internal-dlopen") {
+    return RunInternalDlopen(std::vector<std::string>(argv + 2, argv + argc), io.out);
+  }
   CLI::App app{"rocm-doctor: is this machine's AMD ROCm / HIP stack healthy, and if not, why and how to fix it"};
   app.set_version_flag("--version", std::string("rocm-doctor ") + ROCM_DOCTOR_VERSION);
   app.footer(kExitCodesHelp);

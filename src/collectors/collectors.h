@@ -15,5 +15,9 @@ Collector RuntimeViewsCollector();
 Collector TorchStaticCollector();
 Collector TorchDynamicCollector();
 Collector RocmLibsCollector();
+Collector RocmInstallsCollector();
+Collector LibrariesCollector();
+Collector ToolchainCollector();
+Collector CompileCheckCollector();
 
 }  // namespace rd

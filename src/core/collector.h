@@ -22,6 +22,7 @@ struct CollectContext {
   System& system;
   const nlohmann::json& data;  ///< rules/data/*.toml, keyed by file stem.
   bool quick = false;          ///< --quick: run no child process (imports, compilers, probes).
+  std::vector<std::string> extra_libs;  ///< `check --lib PATH`: more libraries to resolve.
 };
 
 struct Collector {

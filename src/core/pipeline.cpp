@@ -36,7 +36,7 @@ struct Slot {
   CollectorRun run;
   nlohmann::json data;
   std::shared_ptr<System> system;
-  bool quick = false;
+  PipelineOptions options;
 };
 
 void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
@@ -44,7 +44,7 @@ void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
   Facts facts;
   CollectorRun run{collector.name, collector.section, CollectorStatus::Ok, "", 0};
   try {
-    CollectContext context{*slot->system, slot->data, slot->quick};
+    CollectContext context{*slot->system, slot->data, slot->options.quick, slot->options.extra_libs};
     collector.collect(context, facts);
   } catch (const std::exception& e) {
     run.status = CollectorStatus::Crashed;
@@ -70,7 +70,7 @@ Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& d
     auto slot = std::make_shared<Slot>();
     slot->system = system;
     slot->data = data;
-    slot->quick = options.quick;
+    slot->options = options;
     slots.push_back(slot);
     std::thread(RunOne, slot, collector).detach();
   }

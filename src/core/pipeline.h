@@ -32,7 +32,8 @@ struct Collection {
 
 struct PipelineOptions {
   std::chrono::milliseconds collector_budget{10000};
-  bool quick = false;  ///< Passed to collectors as CollectContext::quick.
+  bool quick = false;                   ///< CollectContext::quick
+  std::vector<std::string> extra_libs;  ///< CollectContext::extra_libs
 };
 
 Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& data,

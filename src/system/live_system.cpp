@@ -186,6 +186,32 @@ Uname LiveSystem::GetUname() {
   return out;
 }
 
+namespace {
+
+Result<bool> WriteInputFile(const std::string& dir, const std::string& name, const std::string& content) {
+  if (name.empty() || name.find('/') != std::string::npos || name == "." || name == "..") {
+    return Error{ErrorKind::Invalid, "input file name '" + name + "' must be a plain file name"};
+  }
+  std::string path = dir + "/" + name;
+  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return ErrnoError(errno, "create " + path);
+  size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int err = errno;
+      close(fd);
+      return ErrnoError(err, "write " + path);
+    }
+    done += static_cast<size_t>(n);
+  }
+  close(fd);
+  return true;
+}
+
+}  // namespace
+
 Result<std::string> LiveSystem::WorkDir() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (work_dir_.empty()) {
@@ -211,6 +237,12 @@ CommandResult LiveSystem::Run(const CommandSpec& spec) {
   if (!dir) {
     result.start_error = dir.error().message;
     return result;
+  }
+  for (const auto& [name, content] : spec.input_files) {
+    if (auto written = WriteInputFile(*dir, name, content); !written) {
+      result.start_error = written.error().message;
+      return result;
+    }
   }
   auto env = Environment();
   for (const auto& name : spec.env_unset) env.erase(name);

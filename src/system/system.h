@@ -56,6 +56,9 @@ struct CommandSpec {
   size_t max_output = 1 << 20;                   ///< Bytes kept of stdout and of stderr each.
   std::map<std::string, std::string> env_set;    ///< Added to (or replacing in) the user's env.
   std::vector<std::string> env_unset;
+  /// Files (plain names, no '/') written into the private working directory before the child
+  /// starts, e.g. a source file to compile; argv stays the same on every machine (replay).
+  std::map<std::string, std::string> input_files;
 };
 
 struct CommandResult {

@@ -5,6 +5,8 @@ namespace rd {
 
 PasteKind RocminfoPasteKind();
 PasteKind RocmSmiPasteKind();
+PasteKind LddKind();
+PasteKind CompilerLogKind();
 
 // Kinds register here, one line each, most specific first. Each kind lives in its own file
 // (src/triage/<kind>_kind.cpp) and its parser in src/parsers/.
@@ -14,6 +16,8 @@ const std::vector<PasteKind>& AllPasteKinds() {
       RocminfoPasteKind(),
       CollectEnvKind(),
       RuntimeErrorLogKind(),
+      LddKind(),
+      CompilerLogKind(),
   };
   return kinds;
 }

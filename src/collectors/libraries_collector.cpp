@@ -1,0 +1,277 @@
+// Libraries section: resolve the key ROCm libraries' dependencies the way ld.so does (no code
+// executed), report missing files, wrong-architecture files, soname majors and symbol-version
+// needs, then ask the loader itself in a child process, and find bundled HIP runtimes.
+// pitfalls.md #21, #27, #35, #36, #47.
+#include <algorithm>
+#include <set>
+
+#include "collectors/collect_util.h"
+#include "collectors/collectors.h"
+#include "collectors/dlopen_child.h"
+#include "collectors/library_resolver.h"
+#include "collectors/python_bundles.h"
+#include "collectors/rocm_roots.h"
+#include "util/strings.h"
+
+namespace rd {
+
+namespace {
+
+const std::vector<FactSpec> kLibraryFacts = {
+    {"libs.loader.ld_library_path", "array", "LD_LIBRARY_PATH entries"},
+    {"libs.loader.cache_entries", "int", "Entries in /etc/ld.so.cache"},
+    {"libs.loader.conf_dirs", "array", "Directories listed by /etc/ld.so.conf and its includes"},
+    {"libs.loader.conf_missing_dirs", "array", "ld.so.conf directories that do not exist"},
+    {"libs.checked", "array", "Each key ROCm library file found, resolved like ld.so"},
+    {"libs.checked.name", "string", "File name (soname form, libamdhip64.so.5)"},
+    {"libs.checked.path", "string", "Where it is"},
+    {"libs.checked.loader_visible", "bool", "A plain program asking for this name gets this file"},
+    {"libs.checked.loader_path", "string", "What the loader finds for this name ('' when nothing)"},
+    {"libs.checked.soname", "string", "DT_SONAME"},
+    {"libs.checked.machine", "string", "ELF machine (x86-64 …) and class"},
+    {"libs.checked.needed", "array", "DT_NEEDED entries"},
+    {"libs.checked.resolved", "array", "Each DT_NEEDED entry of the file"},
+    {"libs.checked.resolved.name", "string", "The needed name"},
+    {"libs.checked.resolved.path", "string", "Where it resolves ('' when not found)"},
+    {"libs.checked.resolved.via", "string", "RPATH, LD_LIBRARY_PATH, RUNPATH, ld.so.cache or system dirs"},
+    {"libs.checked.missing", "array", "Needed libraries (whole tree) that resolve nowhere"},
+    {"libs.checked.version_missing", "array", "'file version' symbol versions not provided"},
+    {"libs.checked.rejected", "array", "Candidate files the loader would skip (wrong class/machine, not ELF)"},
+    {"libs.checked.dlopen_ok", "bool", "dlopen of the name succeeded in a child process"},
+    {"libs.checked.dlopen_error", "string", "dlerror() text of that dlopen"},
+    {"libs.missing", "array", "Every needed library that resolves nowhere"},
+    {"libs.missing.name", "string", "The DT_NEEDED name"},
+    {"libs.missing.needed_by", "string", "Which file needs it"},
+    {"libs.missing.elsewhere", "string", "A file of that name outside the loader's search path, if any"},
+    {"libs.missing.other_majors", "string", "Same library with another soname major that exists"},
+    {"libs.missing_count", "int", "Number of entries in libs.missing"},
+    {"libs.unreachable", "array", "Key library names present in a ROCm install that the loader does not find"},
+    {"libs.unreachable.name", "string", "Soname"},
+    {"libs.unreachable.path", "string", "Where the file is"},
+    {"libs.soname_mismatch", "array", "Needed sonames absent while another major is installed"},
+    {"libs.soname_mismatch.name", "string", "Needed soname (libamdhip64.so.5)"},
+    {"libs.soname_mismatch.needed_by", "string", "Which file needs it"},
+    {"libs.soname_mismatch.available", "string", "What is installed instead (libamdhip64.so.6 in /opt/rocm/lib)"},
+    {"libs.version_missing", "array", "Symbol versions needed but not provided by the resolved file"},
+    {"libs.version_missing.needed_by", "string", "File needing the version"},
+    {"libs.version_missing.file", "string", "Needed soname (libstdc++.so.6)"},
+    {"libs.version_missing.file_path", "string", "The file it resolved to"},
+    {"libs.version_missing.version", "string", "GLIBCXX_3.4.32 …"},
+    {"libs.hip_runtimes", "array", "Copies of libamdhip64/libhsa-runtime64 on the machine"},
+    {"libs.hip_runtimes.path", "string", "File"},
+    {"libs.hip_runtimes.origin", "string", "system or python"},
+    {"libs.hip_runtimes.package", "string", "Python package bundling it"},
+    {"libs.bundled_hip_runtime_count", "int", "HIP runtime copies inside Python packages"},
+    {"libs.bundled_packages", "string", "Python packages bundling a HIP runtime"},
+    {"libs.system_hip_runtime", "string", "libamdhip64 the loader finds"},
+    {"libs.dlopen_error", "string", "Why the dlopen child gave no verdict"},
+};
+
+std::vector<std::string> DataList(CollectContext& context, const char* key) {
+  std::vector<std::string> out;
+  const auto& table = context.data.value("rocm_libraries", nlohmann::json::object());
+  if (table.contains(key) && table[key].is_array()) {
+    for (const auto& item : table[key]) if (item.is_string()) out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+/// "libamdhip64.so.5" and only that form (a soname: stem, ".so.", digits and dots).
+bool IsSonameOf(const std::string& name, const std::string& stem) {
+  if (!StartsWith(name, stem + ".so.")) return false;
+  std::string rest = name.substr(stem.size() + 4);
+  return !rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0])) && rest.find_first_not_of("0123456789") == std::string::npos;
+}
+
+std::string Stem(const std::string& soname) { return soname.substr(0, soname.find(".so")); }
+
+struct Scan {
+  LoaderConfig config;
+  ElfInfo self;  // the requester a plain program would be: our own class and machine
+  std::vector<std::string> install_dirs;
+  std::vector<std::pair<std::string, std::string>> files;  // (name, path) of key libraries
+};
+
+// One entry per file: /lib/x86_64-linux-gnu/x and /usr/lib/x86_64-linux-gnu/x are the same
+// file on merged-/usr systems (the cache names one, the install scan the other).
+void AddFile(CollectContext& context, Scan& scan, std::set<std::string>& seen, const std::string& name, const std::string& path) {
+  if (!seen.insert(Canonicalize(context.system, path)).second) return;
+  scan.files.emplace_back(name, path);
+}
+
+Scan FindKeyFiles(CollectContext& context, const std::vector<std::string>& stems) {
+  Scan scan;
+  std::set<std::string> seen;
+  scan.config = ReadLoaderConfig(context.system);
+  scan.self.elf_class = sizeof(void*) == 8 ? 64 : 32;
+  scan.self.machine = 62;  // x86-64: the only architecture ROCm ships for
+  for (const auto& root : FindRocmRoots(context)) {
+    for (const auto& dir : RootLibDirs(context, root)) scan.install_dirs.push_back(dir);
+  }
+  std::vector<std::string> dirs = scan.install_dirs;
+  for (const auto& dir : scan.config.ld_library_path) if (!dir.empty()) dirs.push_back(dir);
+  for (const auto& dir : dirs) {
+    auto names = context.system.ListDir(dir);
+    if (!names) continue;
+    for (const auto& name : *names) {
+      for (const auto& stem : stems) if (IsSonameOf(name, stem)) AddFile(context, scan, seen, name, dir + "/" + name);
+    }
+  }
+  for (const auto& entry : scan.config.cache) {
+    for (const auto& stem : stems) {
+      if (IsSonameOf(entry.name, stem) && LdCacheEntryMatches(entry, LdCacheRequiredFlags(64, 62))) AddFile(context, scan, seen, entry.name, entry.path);
+    }
+  }
+  for (const auto& path : context.extra_libs) AddFile(context, scan, seen, path.substr(path.rfind('/') + 1), path);
+  return scan;
+}
+
+/// Another soname major of the same library in the install dirs or the cache.
+std::string OtherMajors(const Scan& scan, CollectContext& context, const std::string& name) {
+  std::string stem = Stem(name);
+  std::set<std::string> found;
+  for (const auto& entry : scan.config.cache) {
+    if (IsSonameOf(entry.name, stem) && entry.name != name) found.insert(entry.path);
+  }
+  for (const auto& dir : scan.install_dirs) {
+    if (auto names = context.system.ListDir(dir)) {
+      for (const auto& n : *names) if (IsSonameOf(n, stem) && n != name) found.insert(dir + "/" + n);
+    }
+  }
+  return Join(std::vector<std::string>(found.begin(), found.end()), ", ");
+}
+
+std::string Elsewhere(const Scan& scan, CollectContext& context, const std::string& name) {
+  for (const auto& dir : scan.install_dirs) {
+    if (PathExists(context, dir + "/" + name).value_or(false)) return dir + "/" + name;
+  }
+  return "";
+}
+
+struct Totals {
+  nlohmann::json missing = nlohmann::json::array(), mismatch = nlohmann::json::array();
+  nlohmann::json versions = nlohmann::json::array();
+  std::set<std::string> seen_missing, seen_versions;
+};
+
+nlohmann::json CheckFile(CollectContext& context, const Scan& scan, const std::string& name, const std::string& path,
+                         Totals& totals) {
+  Resolution loader = FindLibrary(context.system, scan.config, name, scan.self);
+  nlohmann::json entry = {{"name", name}, {"path", path}, {"loader_path", loader.path},
+                          {"loader_visible", !loader.path.empty() &&
+                                                 Canonicalize(context.system, loader.path) == Canonicalize(context.system, path)}};
+  auto tree = ResolveDependencies(context.system, scan.config, path);
+  if (!tree) {
+    entry["error"] = tree.error().message;
+    return entry;
+  }
+  entry["soname"] = tree->root_elf.soname;
+  entry["machine"] = ElfMachineName(tree->root_elf.machine) + " " + std::to_string(tree->root_elf.elf_class) + "-bit";
+  entry["needed"] = tree->root_elf.needed;
+  nlohmann::json resolved = nlohmann::json::array(), missing = nlohmann::json::array(), rejected = nlohmann::json::array();
+  for (const auto& r : tree->resolutions) {
+    if (r.needed_by == path) resolved.push_back({{"name", r.name}, {"path", r.path}, {"via", r.via}});
+    for (const auto& why : r.rejected) rejected.push_back(why);
+    if (!r.path.empty()) continue;
+    missing.push_back(r.name);
+    if (!totals.seen_missing.insert(r.name + "|" + r.needed_by).second) continue;
+    std::string others = OtherMajors(scan, context, r.name);
+    totals.missing.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"elsewhere", Elsewhere(scan, context, r.name)},
+                              {"other_majors", others}});
+    if (!others.empty()) totals.mismatch.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"available", others}});
+  }
+  nlohmann::json versions = nlohmann::json::array();
+  for (const auto& v : tree->version_problems) {
+    versions.push_back(v.file + " " + v.version);
+    if (totals.seen_versions.insert(v.needed_by + v.file + v.version).second) {
+      totals.versions.push_back({{"needed_by", v.needed_by}, {"file", v.file}, {"file_path", v.file_path}, {"version", v.version}});
+    }
+  }
+  entry["resolved"] = resolved;
+  entry["missing"] = missing;
+  entry["rejected"] = rejected;
+  entry["version_missing"] = versions;
+  return entry;
+}
+
+void CollectLoaderConfig(CollectContext& context, Facts& facts, const LoaderConfig& config) {
+  facts.Set("libs.loader.ld_library_path", config.ld_library_path, {"env", "LD_LIBRARY_PATH"});
+  if (config.cache_error.empty()) facts.Set("libs.loader.cache_entries", static_cast<int>(config.cache.size()), FileEvidence("/etc/ld.so.cache"));
+  else facts.MarkAbsent("libs.loader.cache_entries", config.cache_error);
+  facts.Set("libs.loader.conf_dirs", config.conf_dirs, FileEvidence("/etc/ld.so.conf"));
+  nlohmann::json absent = nlohmann::json::array();
+  for (const auto& dir : config.conf_dirs) if (!PathExists(context, dir).value_or(true)) absent.push_back(dir);
+  facts.Set("libs.loader.conf_missing_dirs", absent, FileEvidence("/etc/ld.so.conf"));
+}
+
+void CollectBundles(CollectContext& context, Facts& facts, const Scan& scan, const std::string& system_hip) {
+  std::vector<std::string> stems = DataList(context, "hip_runtimes");
+  nlohmann::json runtimes = nlohmann::json::array();
+  for (const auto& [name, path] : scan.files) {
+    for (const auto& stem : stems) if (IsSonameOf(name, stem)) runtimes.push_back({{"path", path}, {"origin", "system"}, {"package", ""}});
+  }
+  auto bundles = FindPythonBundles(context, stems, DataList(context, "python_bundle_dirs"));
+  std::set<std::string> packages;
+  for (const auto& b : bundles) {
+    runtimes.push_back({{"path", b.path}, {"origin", "python"}, {"package", b.package}});
+    packages.insert(b.package);
+  }
+  facts.Set("libs.hip_runtimes", runtimes, {"site-packages scan", ""});
+  facts.Set("libs.bundled_hip_runtime_count", static_cast<int>(bundles.size()));
+  facts.Set("libs.bundled_packages", Join(std::vector<std::string>(packages.begin(), packages.end()), ", "));
+  if (!system_hip.empty()) facts.Set("libs.system_hip_runtime", system_hip);
+}
+
+void CollectLibraries(CollectContext& context, Facts& facts) {
+  std::vector<std::string> stems = DataList(context, "key");
+  if (stems.empty()) {
+    facts.MarkAbsent("libs", "rules/data/rocm_libraries.toml has no 'key' list");
+    return;
+  }
+  Scan scan = FindKeyFiles(context, stems);
+  CollectLoaderConfig(context, facts, scan.config);
+  Totals totals;
+  nlohmann::json checked = nlohmann::json::array(), unreachable = nlohmann::json::array();
+  std::vector<std::string> dlopen_names;
+  std::string system_hip;
+  for (const auto& [name, path] : scan.files) {
+    nlohmann::json entry = CheckFile(context, scan, name, path, totals);
+    std::string loader_path = entry.value("loader_path", "");
+    if (loader_path.empty() && name.find('/') == std::string::npos) {
+      unreachable.push_back({{"name", name}, {"path", path}});
+      // Installed but invisible to the loader: what rocminfo hits (pitfalls.md #35).
+      if (totals.seen_missing.insert(name + "|").second) {
+        totals.missing.push_back({{"name", name}, {"needed_by", "programs linked against it"}, {"elsewhere", path}, {"other_majors", ""}});
+      }
+    }
+    if (system_hip.empty() && IsSonameOf(name, "libamdhip64") && !loader_path.empty()) system_hip = loader_path;
+    std::string ask = std::find(context.extra_libs.begin(), context.extra_libs.end(), path) != context.extra_libs.end() ? path : name;
+    if (std::find(dlopen_names.begin(), dlopen_names.end(), ask) == dlopen_names.end()) dlopen_names.push_back(ask);
+    entry["dlopen_name"] = ask;
+    checked.push_back(std::move(entry));
+  }
+  if (!context.quick && !dlopen_names.empty()) {
+    DlopenVerdicts verdicts = RunDlopenChild(context.system, dlopen_names);
+    if (!verdicts.error.empty()) facts.Set("libs.dlopen_error", verdicts.error);
+    for (auto& entry : checked) {
+      auto it = verdicts.by_name.find(entry["dlopen_name"].get<std::string>());
+      if (it == verdicts.by_name.end()) continue;
+      entry["dlopen_ok"] = it->second.loaded;
+      entry["dlopen_error"] = it->second.error;
+    }
+  }
+  for (auto& entry : checked) entry.erase("dlopen_name");
+  facts.Set("libs.checked", checked, {"ELF read (libelf) + ld.so search order", ""});
+  facts.Set("libs.missing", totals.missing);
+  facts.Set("libs.missing_count", static_cast<int>(totals.missing.size()));
+  facts.Set("libs.unreachable", unreachable);
+  facts.Set("libs.soname_mismatch", totals.mismatch);
+  facts.Set("libs.version_missing", totals.versions);
+  CollectBundles(context, facts, scan, system_hip);
+}
+
+}  // namespace
+
+Collector LibrariesCollector() { return {"libraries", "libraries", CollectLibraries, &kLibraryFacts}; }
+
+}  // namespace rd

@@ -1,0 +1,70 @@
+#pragma once
+/// Resolves a library's dependencies the way ld.so does, without loading anything: reads ELF
+/// files through System, searches DT_RPATH (only without DT_RUNPATH), LD_LIBRARY_PATH,
+/// DT_RUNPATH ($ORIGIN, $LIB, $PLATFORM), /etc/ld.so.cache, then the system directories;
+/// skips files of the wrong class or machine like ld.so does; checks symbol versions.
+/// pitfalls.md #35 (loader path), #36 (soname majors).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "parsers/elf_reader.h"
+#include "parsers/ld_so_cache.h"
+#include "system/system.h"
+
+namespace rd {
+
+struct LoaderConfig {
+  std::vector<std::string> ld_library_path;
+  std::vector<LdCacheEntry> cache;
+  std::string cache_error;               ///< Why /etc/ld.so.cache could not be used.
+  std::vector<std::string> system_dirs;  ///< ld.so's built-in search path.
+  std::vector<std::string> conf_dirs;    ///< Directories listed by /etc/ld.so.conf (+ includes).
+  std::string lib_token = "lib";         ///< What $LIB expands to.
+  std::string platform = "x86_64";       ///< What $PLATFORM expands to.
+};
+
+/// Reads LD_LIBRARY_PATH, /etc/ld.so.cache and /etc/ld.so.conf (with includes) through System.
+LoaderConfig ReadLoaderConfig(System& system);
+
+struct ElfFile {
+  std::string path;
+  Result<ElfInfo> elf = Error{ErrorKind::Invalid, "not read"};
+};
+
+/// Reads and parses an ELF file (whole, up to kMaxElfBytes).
+inline constexpr size_t kMaxElfBytes = 512u << 20;
+ElfFile ReadElfFile(System& system, const std::string& path);
+
+struct Resolution {
+  std::string name;       ///< DT_NEEDED entry
+  std::string needed_by;  ///< Path of the object that needs it
+  std::string path;       ///< Where it resolved; empty when not found
+  std::string via;        ///< RPATH, LD_LIBRARY_PATH, RUNPATH, ld.so.cache, system dirs, path
+  std::vector<std::string> rejected;  ///< "PATH: wrong ELF class (32-bit)" …
+  std::vector<std::string> searched;  ///< Directories searched
+};
+
+struct VersionProblem {
+  std::string needed_by, file, file_path, version;
+};
+
+struct DependencyTree {
+  std::string root;
+  ElfInfo root_elf;
+  std::vector<Resolution> resolutions;       ///< Load order (breadth first, like ldd)
+  std::vector<VersionProblem> version_problems;
+  std::vector<std::string> problems;         ///< Unreadable objects
+};
+
+/// `root_path` must be an ELF file; its error is returned otherwise.
+Result<DependencyTree> ResolveDependencies(System& system, const LoaderConfig& config, const std::string& root_path);
+
+/// Where the loader finds `name` for a requester of this ELF class and machine with no
+/// RPATH/RUNPATH (a plain program): LD_LIBRARY_PATH, ld.so.cache, system dirs.
+Resolution FindLibrary(System& system, const LoaderConfig& config, const std::string& name, const ElfInfo& requester);
+
+/// Expands $ORIGIN, ${ORIGIN}, $LIB, $PLATFORM in one RUNPATH/RPATH entry.
+std::string ExpandDynamicTokens(const std::string& entry, const std::string& origin, const LoaderConfig& config);
+
+}  // namespace rd

@@ -1,0 +1,54 @@
+#include "parsers/rocm_version.h"
+
+#include <regex>
+
+#include "util/strings.h"
+
+namespace rd {
+
+std::string ParseInfoVersion(std::string_view text) {
+  static const std::regex kVersion(R"(^\s*(\d+\.\d+(?:\.\d+)?))");
+  std::string head(text.substr(0, 200));
+  std::smatch m;
+  return std::regex_search(head, m, kVersion) ? std::string(m[1]) : std::string();
+}
+
+std::string ParseVersionHeader(std::string_view text, const std::string& prefix) {
+  std::map<std::string, std::string> parts;
+  for (const auto& raw : SplitLines(text.substr(0, 256 * 1024))) {
+    std::string line(Trim(raw));
+    if (!StartsWith(line, "#define " + prefix + "_")) continue;
+    auto fields = Split(line, ' ');
+    std::vector<std::string> words;
+    for (auto& f : fields) if (!f.empty()) words.push_back(f);
+    if (words.size() < 3 || !ParseInt(words[2])) continue;
+    parts[words[1].substr(prefix.size() + 1)] = words[2];
+  }
+  if (!parts.count("MAJOR") || !parts.count("MINOR")) return "";
+  std::string patch = parts.count("PATCH") ? parts["PATCH"] : parts.count("PATCHLEVEL") ? parts["PATCHLEVEL"] : "";
+  return parts["MAJOR"] + "." + parts["MINOR"] + (patch.empty() ? "" : "." + patch);
+}
+
+std::vector<DpkgPackage> ParseDpkgStatus(std::string_view text, const std::vector<std::string>& prefixes) {
+  std::vector<DpkgPackage> out;
+  DpkgPackage current;
+  bool installed = false;
+  auto flush = [&] {
+    bool wanted = false;
+    for (const auto& p : prefixes) wanted = wanted || StartsWith(current.name, p);
+    if (wanted && installed && !current.version.empty()) out.push_back(current);
+    current = {};
+    installed = false;
+  };
+  for (const auto& line : SplitLines(text)) {
+    if (line.empty()) flush();
+    else if (StartsWith(line, "Package: ")) current.name = line.substr(9);
+    else if (StartsWith(line, "Version: ")) current.version = line.substr(9);
+    else if (StartsWith(line, "Architecture: ")) current.arch = line.substr(14);
+    else if (StartsWith(line, "Status: ")) installed = line.find("ok installed") != std::string::npos;
+  }
+  flush();
+  return out;
+}
+
+}  // namespace rd

@@ -1,0 +1,23 @@
+#pragma once
+/// Version files of a ROCm install: <root>/.info/version ("6.2.0-66"), rocm_version.h and
+/// hip_version.h (#define ROCM_VERSION_MAJOR 6 …), and the dpkg status database.
+/// pitfalls.md #37 (several versions).
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rd {
+
+/// "6.2.0-66\n" -> "6.2.0"; "" when the text has no leading dotted version.
+std::string ParseInfoVersion(std::string_view text);
+/// MAJOR.MINOR.PATCH from `#define <prefix>_MAJOR n` (…_MINOR, …_PATCH); "" when absent.
+std::string ParseVersionHeader(std::string_view text, const std::string& prefix);
+
+struct DpkgPackage {
+  std::string name, version, arch;
+};
+/// Installed packages ("Status: install ok installed") whose name starts with one of `prefixes`.
+std::vector<DpkgPackage> ParseDpkgStatus(std::string_view text, const std::vector<std::string>& prefixes);
+
+}  // namespace rd
