@@ -134,7 +134,8 @@ int RunCheck(const CheckOptions& options, Io& io) {
   std::vector<Collector> collectors;
   for (const auto& c : AllCollectors()) {
     bool probes = std::string(c.name) == "probes";
-    if (probes ? !options.no_probes : !options.probes_only) collectors.push_back(c);
+    bool skip_probes = options.no_probes || options.pipeline.quick;  // probes are child processes
+    if (probes ? !skip_probes : !options.probes_only) collectors.push_back(c);
   }
   nlohmann::json data = db.data;
   if (!options.probe_names.empty()) data["probe_request"]["names"] = options.probe_names;

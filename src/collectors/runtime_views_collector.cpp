@@ -163,6 +163,12 @@ std::string Summary(const Facts& facts) {
 }
 
 void CollectRuntimeViews(CollectContext& context, Facts& facts) {
+  if (context.quick) {  // both views are child processes
+    facts.MarkAbsent("rocminfo", "not run: check --quick");
+    facts.MarkAbsent("smi", "not run: check --quick");
+    facts.Set("summary.runtime", "rocminfo and rocm_smi not run (--quick)");
+    return;
+  }
   KfdView kfd = ReadKfdTopology(context);
   CollectRocminfo(context, facts, kfd);
   CollectSmi(context, facts);

@@ -83,10 +83,12 @@ void ParseErrorLine(RocminfoReport& report, std::string_view line) {
 
 bool LooksLikeRocminfo(std::string_view text) {
   for (const char* marker : {"ROCk module is", "HSA System Attributes", "HSA Agents", "Runtime Ext Version:",
-                             "Unable to open /dev/kfd", "amdgcn-amd-amdhsa--", "rocminfo.cc"}) {
+                             "Unable to open /dev/kfd", "rocminfo.cc"}) {
     if (text.find(marker) != std::string_view::npos) return true;
   }
-  static const std::regex agent(R"(\*{4,}\s*\n\s*Agent \d+)");
+  // An ISA name alone is in every runtime log ("Missing CO for these ISAs - amdgcn-amd-amdhsa--…");
+  // rocminfo prints it as the value of a "Name:" line of its ISA Info block.
+  static const std::regex agent(R"((\*{4,}\s*\n\s*Agent \d+)|(Name:\s+amdgcn-amd-amdhsa--))");
   return std::regex_search(std::string(text.substr(0, 65536)), agent);
 }
 

@@ -135,9 +135,11 @@ TEST(CliTest, RulesListShowsEveryRule) {
 
 TEST(CliTest, RecordThenReplayReproducesTheLiveFacts) {
   testing::TempTree t;
-  auto live = Cli({"check", "--record", t.Path("snap"), "-f", "json", "--no-redact"});
+  // --quick: child processes (torch import, compile check) take load-dependent time and may hit
+  // their budget in one run and not the other; files, env and identity must replay exactly.
+  auto live = Cli({"check", "--quick", "--record", t.Path("snap"), "-f", "json", "--no-redact"});
   ASSERT_NE(live.status, kExitUsage) << live.err;
-  auto replay = Cli({"check", "--replay", t.Path("snap"), "-f", "json", "--no-redact"});
+  auto replay = Cli({"check", "--quick", "--replay", t.Path("snap"), "-f", "json", "--no-redact"});
   ASSERT_NE(replay.status, kExitUsage) << replay.err;
   auto a = nlohmann::json::parse(live.out), b = nlohmann::json::parse(replay.out);
   EXPECT_EQ(a["facts"]["values"], b["facts"]["values"]);

@@ -21,10 +21,11 @@ Report ReplayWithGpu(const std::string& scenario, const std::string& gfx) {
   EXPECT_TRUE(db.diagnostics.empty()) << db.diagnostics.front().Format();
   std::shared_ptr<System> system(std::move(snapshot).value());
   Collection collection = RunCollectors(system, db.data, AllCollectors(), PipelineOptions{});
-  if (collection.facts.Get("gpus").state != FactState::Present) {
-    Facts gpus;
-    gpus.Set("gpus", nlohmann::json::array({{{"gfx", gfx}}}), {"test: what the GPU collector reads from the fixture's KFD tree", ""});
-    collection.facts.Merge(gpus);
+  // The GPU collector reads the fixture's KFD tree; a test may swap in another gfx to try the
+  // same wheel on another GPU.
+  auto collected = collection.facts.Get("gpus[0].gfx");
+  if (!collected.value || *collected.value != gfx) {
+    collection.facts.Set("gpus[0].gfx", gfx, {"test: GPU swapped in for this case", ""});
   }
   return EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
 }
