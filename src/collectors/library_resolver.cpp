@@ -50,11 +50,11 @@ struct Candidate {
 
 /// ld.so opens a candidate, and skips it (searching on) when it is not an ELF of the requester's
 /// class and machine.
-std::optional<Candidate> TryCandidate(System& system, const std::string& path, const ElfInfo& requester,
+std::optional<Candidate> TryCandidate(System& system, const LoaderConfig& config, const std::string& path, const ElfInfo& requester,
                                       Resolution& resolution) {
   auto info = system.Stat(path);
   if (!info || info->type != FileType::Regular) return std::nullopt;
-  ElfFile file = ReadElfFile(system, path);
+  ElfFile file = ReadElfFile(system, path, config.elf_cache.get());
   if (!file.elf) {
     resolution.rejected.push_back(path + ": " + file.elf.error().message);
     return std::nullopt;
@@ -76,13 +76,13 @@ struct Loaded {
   int parent = -1;  // index of the object that loaded it (RPATH inheritance)
 };
 
-std::optional<Candidate> SearchDirs(System& system, const std::vector<std::string>& dirs, const std::string& name,
+std::optional<Candidate> SearchDirs(System& system, const LoaderConfig& config, const std::vector<std::string>& dirs, const std::string& name,
                                     const ElfInfo& requester, Resolution& resolution, const char* via) {
   for (const auto& dir : dirs) {
     // An empty entry means the current directory, which we never have: skip it.
     if (dir.empty()) continue;
     resolution.searched.push_back(dir);
-    if (auto found = TryCandidate(system, dir + "/" + name, requester, resolution)) {
+    if (auto found = TryCandidate(system, config, dir + "/" + name, requester, resolution)) {
       resolution.via = via;
       return found;
     }
@@ -95,7 +95,7 @@ std::optional<Candidate> Search(System& system, const LoaderConfig& config, cons
   const Loaded& requester = loaded[static_cast<size_t>(requester_index)];
   if (name.find('/') != std::string::npos) {
     resolution.via = "path";
-    return TryCandidate(system, name, requester.elf, resolution);
+    return TryCandidate(system, config, name, requester.elf, resolution);
   }
   auto expand = [&](const Loaded& object, const std::vector<std::string>& entries) {
     std::vector<std::string> dirs;
@@ -108,24 +108,24 @@ std::optional<Candidate> Search(System& system, const LoaderConfig& config, cons
     for (int i = requester_index; i >= 0 && chain.insert(i).second; i = loaded[static_cast<size_t>(i)].parent) {
       const Loaded& object = loaded[static_cast<size_t>(i)];
       if (object.elf.has_runpath) continue;
-      if (auto found = SearchDirs(system, expand(object, object.elf.rpath), name, requester.elf, resolution, "RPATH")) {
+      if (auto found = SearchDirs(system, config, expand(object, object.elf.rpath), name, requester.elf, resolution, "RPATH")) {
         return found;
       }
     }
   }
-  if (auto found = SearchDirs(system, config.ld_library_path, name, requester.elf, resolution, "LD_LIBRARY_PATH")) return found;
-  if (auto found = SearchDirs(system, expand(requester, requester.elf.runpath), name, requester.elf, resolution, "RUNPATH")) {
+  if (auto found = SearchDirs(system, config, config.ld_library_path, name, requester.elf, resolution, "LD_LIBRARY_PATH")) return found;
+  if (auto found = SearchDirs(system, config, expand(requester, requester.elf.runpath), name, requester.elf, resolution, "RUNPATH")) {
     return found;
   }
   int32_t flags = LdCacheRequiredFlags(requester.elf.elf_class, requester.elf.machine);
   for (const auto& entry : config.cache) {
     if (entry.name != name || entry.hwcap != 0 || !LdCacheEntryMatches(entry, flags)) continue;
-    if (auto found = TryCandidate(system, entry.path, requester.elf, resolution)) {
+    if (auto found = TryCandidate(system, config, entry.path, requester.elf, resolution)) {
       resolution.via = "ld.so.cache";
       return found;
     }
   }
-  return SearchDirs(system, config.system_dirs, name, requester.elf, resolution, "system dirs");
+  return SearchDirs(system, config, config.system_dirs, name, requester.elf, resolution, "system dirs");
 }
 
 void CheckVersions(const std::vector<Loaded>& loaded, const std::map<std::string, size_t>& by_name, DependencyTree& tree) {
@@ -179,7 +179,20 @@ Resolution FindLibrary(System& system, const LoaderConfig& config, const std::st
   return resolution;
 }
 
-ElfFile ReadElfFile(System& system, const std::string& path) {
+ElfFile ReadElfFile(System& system, const std::string& path, ElfCache* cache) {
+  if (cache) {
+    std::lock_guard<std::mutex> lock(cache->mutex);
+    if (auto it = cache->files.find(path); it != cache->files.end()) return it->second;
+  }
+  ElfFile file = ReadElfFileUncached(system, path);
+  if (cache) {
+    std::lock_guard<std::mutex> lock(cache->mutex);
+    cache->files.emplace(path, file);
+  }
+  return file;
+}
+
+ElfFile ReadElfFileUncached(System& system, const std::string& path) {
   ElfFile file{path, Error{ErrorKind::Invalid, "not read"}};
   auto bytes = system.ReadFile(path, kMaxElfBytes);
   if (!bytes) {
@@ -224,7 +237,7 @@ LoaderConfig ReadLoaderConfig(System& system) {
 }
 
 Result<DependencyTree> ResolveDependencies(System& system, const LoaderConfig& config, const std::string& root_path) {
-  ElfFile root = ReadElfFile(system, root_path);
+  ElfFile root = ReadElfFile(system, root_path, config.elf_cache.get());
   if (!root.elf) return root.elf.error();
   DependencyTree tree;
   tree.root = root_path;

@@ -5,6 +5,8 @@
 /// skips files of the wrong class or machine like ld.so does; checks symbol versions.
 /// pitfalls.md #35 (loader path), #36 (soname majors).
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,17 @@
 
 namespace rd {
 
+struct ElfFile {
+  std::string path;
+  Result<ElfInfo> elf = Error{ErrorKind::Invalid, "not read"};
+};
+
+/// Parsed ELF files by path, so that a library needed by several others is read once per check.
+struct ElfCache {
+  std::mutex mutex;
+  std::map<std::string, ElfFile> files;
+};
+
 struct LoaderConfig {
   std::vector<std::string> ld_library_path;
   std::vector<LdCacheEntry> cache;
@@ -22,19 +35,16 @@ struct LoaderConfig {
   std::vector<std::string> conf_dirs;    ///< Directories listed by /etc/ld.so.conf (+ includes).
   std::string lib_token = "lib";         ///< What $LIB expands to.
   std::string platform = "x86_64";       ///< What $PLATFORM expands to.
+  std::shared_ptr<ElfCache> elf_cache = std::make_shared<ElfCache>();
 };
 
 /// Reads LD_LIBRARY_PATH, /etc/ld.so.cache and /etc/ld.so.conf (with includes) through System.
 LoaderConfig ReadLoaderConfig(System& system);
 
-struct ElfFile {
-  std::string path;
-  Result<ElfInfo> elf = Error{ErrorKind::Invalid, "not read"};
-};
-
 /// Reads and parses an ELF file (whole, up to kMaxElfBytes).
 inline constexpr size_t kMaxElfBytes = 512u << 20;
-ElfFile ReadElfFile(System& system, const std::string& path);
+ElfFile ReadElfFile(System& system, const std::string& path, ElfCache* cache = nullptr);
+ElfFile ReadElfFileUncached(System& system, const std::string& path);
 
 struct Resolution {
   std::string name;       ///< DT_NEEDED entry

@@ -47,23 +47,32 @@ FileInfo FromStat(const struct stat& st) {
   return info;
 }
 
-// Reads what an open descriptor holds, refusing more than max_bytes.
-Result<std::string> ReadAll(int fd, const std::string& path, size_t max_bytes) {
-  std::string data;
-  char buffer[65536];
+// Reads what an open descriptor holds, refusing more than max_bytes. Reads straight into the
+// result (sized from st_size; /proc files say 0 and grow as read), so a 20 MB library is copied
+// once, not once per chunk.
+Result<std::string> ReadAll(int fd, const std::string& path, size_t max_bytes, size_t size_hint) {
+  auto too_large = [&] {
+    return Error{ErrorKind::TooLarge, "read " + path + ": larger than " + std::to_string(max_bytes) + " bytes, not read"};
+  };
+  if (size_hint > max_bytes) return too_large();
+  std::string data(std::max<size_t>(size_hint + 1, 65536), '\0');
+  size_t used = 0;
   while (true) {
-    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (used == data.size()) {
+      if (data.size() > max_bytes) return too_large();
+      data.resize(std::min(data.size() * 2, max_bytes + 1));
+    }
+    ssize_t n = read(fd, data.data() + used, data.size() - used);
     if (n < 0) {
       if (errno == EINTR) continue;
       return ErrnoError(errno, "read " + path);
     }
-    if (n == 0) return data;
-    if (data.size() + static_cast<size_t>(n) > max_bytes) {
-      return Error{ErrorKind::TooLarge, "read " + path + ": larger than " + std::to_string(max_bytes) +
-                                            " bytes, not read"};
-    }
-    data.append(buffer, static_cast<size_t>(n));
+    if (n == 0) break;
+    used += static_cast<size_t>(n);
+    if (used > max_bytes) return too_large();
   }
+  data.resize(used);
+  return data;
 }
 
 }  // namespace
@@ -89,7 +98,7 @@ Result<std::string> LiveSystem::ReadFile(const std::string& path, size_t max_byt
     const char* what = S_ISDIR(st.st_mode) ? "a directory" : "not a regular file";
     return Error{ErrorKind::Unsupported, "read " + path + ": " + what + ", not read"};
   }
-  auto data = ReadAll(fd, path, max_bytes);
+  auto data = ReadAll(fd, path, max_bytes, static_cast<size_t>(st.st_size));
   close(fd);
   return data;
 }
