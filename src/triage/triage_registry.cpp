@@ -1,4 +1,4 @@
-#include "triage/triage.h"
+#include "triage/kinds.h"
 
 namespace rd {
 
@@ -6,17 +6,49 @@ namespace rd {
 // (src/triage/<kind>_kind.cpp) and its parser in src/parsers/.
 const std::vector<PasteKind>& AllPasteKinds() {
   static const std::vector<PasteKind> kinds = {
+      AmdSmiKind(),
+      DkmsLogKind(),
+      KernelLogKind(),
+      ContainerErrorKind(),
+      CmakeHipKind(),
+      LlmRuntimeKind(),
+      AmdLogKind(),
+      PythonErrorKind(),
+      TorchVersionKind(),
+      IdOutputKind(),
+      StatusCodeKind(),
   };
   return kinds;
 }
 
 const std::vector<FactSpec>& TriageFactSpecs() {
-  static const std::vector<FactSpec> specs = {
-      {"triage.pieces", "array", "Each piece of a triaged paste"},
-      {"triage.pieces.kind", "string", "The recognised kind of the piece, or unknown"},
-      {"triage.pieces.source", "string", "File and line range of the piece"},
-      {"triage.pieces.lines", "int", "Line count of the piece"},
-  };
+  static const std::vector<FactSpec> specs = [] {
+    std::vector<FactSpec> all = {
+        {"triage.pieces", "array", "Each piece of a triaged paste"},
+        {"triage.pieces.kind", "string", "The recognised kind of the piece, or unknown"},
+        {"triage.pieces.source", "string", "File and line range of the piece"},
+        {"triage.pieces.lines", "int", "Line count of the piece"},
+        {"triage.pieces.also", "array", "Other kinds that also recognised and parsed the piece"},
+        {"triage.pieces.prompt", "int", "Index into triage.prompts when the piece starts at a shell prompt"},
+        {"triage.prompts", "array", "Shell prompts in the paste (who ran what, where)"},
+        {"triage.prompts.user_name", "string", "User shown by the prompt (redacted in reports)"},
+        {"triage.prompts.hostname", "string", "Host shown by the prompt (redacted in reports)"},
+        {"triage.prompts.os", "string", "linux | windows | python (REPL)"},
+        {"triage.prompts.cwd", "string", "Working directory shown by the prompt"},
+        {"triage.prompts.venv", "string", "(venv)/(base) prefix of the prompt"},
+        {"triage.prompts.command", "string", "Command typed after the prompt"},
+        {"triage.prompts.root", "bool", "The prompt is a root prompt"},
+        {"triage.prompts.source", "string", "File and line range of the piece it starts"},
+        {"triage.windows_prompt", "bool", "A Windows prompt (PS C:\\…>, C:\\…>) appears in the paste"},
+        {"triage.unknown", "array", "Pieces of no known kind, kept as evidence (source range)"},
+        {"triage.summary", "string", "Pieces and their kinds, one line"},
+        {"triage.amd_seen", "bool", "The paste mentions amdgpu/ROCm/Radeon/gfx/HSA anywhere"},
+    };
+    for (const auto& kind : AllPasteKinds()) {
+      if (kind.facts) all.insert(all.end(), kind.facts->begin(), kind.facts->end());
+    }
+    return all;
+  }();
   return specs;
 }
 
