@@ -72,6 +72,12 @@ void Collect(const json& node, const std::string& key, std::vector<std::string>&
 }  // namespace
 
 namespace {
+uint32_t Prefix3(const std::string& s, size_t at) {
+  return (static_cast<uint32_t>(static_cast<unsigned char>(s[at])) << 16) |
+         (static_cast<uint32_t>(static_cast<unsigned char>(s[at + 1])) << 8) |
+         static_cast<uint32_t>(static_cast<unsigned char>(s[at + 2]));
+}
+
 // "AMD_SERIALIZE_KERNEL" -> {amd, serialize, kernel}; "serialNumber" -> {serialnumber}.
 std::vector<std::string> KeyTokens(const std::string& key) {
   std::vector<std::string> tokens(1);
@@ -139,6 +145,8 @@ void Redactor::AddLiteral(const std::string& literal, const std::string& replace
   auto at = std::upper_bound(literals_.begin(), literals_.end(), entry,
                              [](const Literal& a, const Literal& b) { return a.text.size() > b.text.size(); });
   literals_.insert(at, std::move(entry));
+  index_.clear();
+  for (uint32_t i = 0; i < literals_.size(); ++i) index_[Prefix3(literals_[i].text, 0)].push_back(i);
 }
 
 std::string Redactor::Scrub(const std::string& text) const {
@@ -163,10 +171,26 @@ std::string Redactor::Scrub(const std::string& text) const {
 }
 
 std::string Redactor::ScrubLine(const std::string& text) const {
-  std::string out = text;
-  for (const auto& literal : literals_) {
-    for (size_t at = out.find(literal.text); at != std::string::npos; at = out.find(literal.text, at + literal.replacement.size())) {
-      out.replace(at, literal.text.size(), literal.replacement);
+  // Leftmost-longest literal match in one pass (literals are at least 3 bytes long).
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const Literal* hit = nullptr;
+    if (i + 3 <= text.size() && !index_.empty()) {
+      if (auto bucket = index_.find(Prefix3(text, i)); bucket != index_.end()) {
+        for (uint32_t k : bucket->second) {
+          if (text.compare(i, literals_[k].text.size(), literals_[k].text) == 0) {
+            hit = &literals_[k];
+            break;
+          }
+        }
+      }
+    }
+    if (hit) {
+      out += hit->replacement;
+      i += hit->text.size();
+    } else {
+      out += text[i++];
     }
   }
   for (const auto& pattern : Patterns()) {
