@@ -55,6 +55,7 @@ void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
     if (!gfx.empty()) out.unsupported_gfx.push_back({i, gfx});
     size_t open = msg.rfind('['), close = msg.rfind(']');
     if (open != std::string::npos && close > open && out.supported_gfx.empty()) {
+      out.supported_line = i;
       for (const auto& g : Split(msg.substr(open + 1, close - open - 1), ' ')) {
         if (StartsWith(g, "gfx")) out.supported_gfx.push_back(g);
       }

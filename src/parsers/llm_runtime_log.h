@@ -26,6 +26,7 @@ struct LlmRuntimeLog {
   std::string app;  ///< ollama | llama.cpp | vllm | comfyui
   std::vector<std::pair<size_t, std::string>> unsupported_gfx;  ///< (line, gfx)
   std::vector<std::string> supported_gfx;                        ///< ollama's bundled list
+  size_t supported_line = 0;
   std::vector<std::pair<size_t, std::pair<std::string, std::string>>> env;  ///< (line, (name, value))
   std::vector<LlmGpu> gpus;
   bool compat_check_skipped = false;

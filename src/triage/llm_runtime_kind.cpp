@@ -15,7 +15,7 @@ void Parse(std::string_view text, Facts& facts) {
   for (const auto& [line, gfx] : log.unsupported_gfx) {
     facts.Set("llm_runtime.unsupported_gfx[" + std::to_string(NextIndex(facts, "llm_runtime.unsupported_gfx")) + "]", gfx, ev(line));
   }
-  if (!log.supported_gfx.empty()) facts.Set("llm_runtime.supported_gfx", log.supported_gfx, ev(log.unsupported_gfx[0].first));
+  if (!log.supported_gfx.empty()) facts.Set("llm_runtime.supported_gfx", log.supported_gfx, ev(log.supported_line));
   if (log.compat_check_skipped) facts.Set("llm_runtime.compat_check_skipped", true, ev(log.compat_line));
   if (log.no_gpu) facts.Set("llm_runtime.no_compatible_gpu", true, ev(log.no_gpu_line));
   for (const auto& [line, kv] : log.env) facts.Set("env." + kv.first, kv.second, ev(line));

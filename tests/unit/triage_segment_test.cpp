@@ -206,7 +206,9 @@ TEST(Triage, HostileInputNeverCrashes) {
   for (const std::string& text : {binary, huge_line, many_prompts, nested, lone_escapes, std::string("\0\0\n", 3),
                                   std::string(":3:x us: [pid:"), std::string("GPU: 99999999999999999999\n  BDF:\n"),
                                   std::string("amdgpu: probe of x failed with error -99999999999999999999\n"),
-                                  std::string("uid=(( gid=)) groups=,,,((\n"), std::string("Call returned 0x\n")}) {
+                                  std::string("uid=(( gid=)) groups=,,,((\n"), std::string("Call returned 0x\n"),
+                                  // found by fuzz_triage: a supported list without a gfx name
+                                  std::string("time=x msg=\"amdgpu is not supported by x [gfx1030]\"\n")}) {
     Report report = TriageTexts({{"hostile.txt", text}});
     EXPECT_TRUE(report.facts.Get("triage.pieces").value != nullptr);
     (void)RenderJson(RedactReport(report));
