@@ -28,8 +28,8 @@ int RunTriage(const TriageOptions& options, Io& io, std::istream& stdin_stream) 
     auto split = SplitPaste(text, input == "-" ? "stdin" : input);
     pieces.insert(pieces.end(), split.begin(), split.end());
   }
-  Facts facts = TriageFacts(pieces);
   RuleDatabase db = LoadRules(options.rule_dirs);
+  Facts facts = TriageFacts(pieces, &db.data);  // data: the hip/hsa decode tables
   Report report = EvaluateReport(std::move(facts), {}, db, options.ignored);
   report.mode = "triage";
   report.timings.total_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

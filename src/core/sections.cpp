@@ -13,6 +13,7 @@ const std::vector<SectionInfo>& AllSections() {
       {"toolchain", "Toolchain"},
       {"frameworks", "Frameworks"},
       {"probes", "Runtime probes"},
+      {"paste", "Pasted input"},  // triage: the pieces of a paste (facts under "triage")
   };
   return sections;
 }

@@ -22,20 +22,23 @@ struct Pattern {
   std::regex regex;
   int group;  // the submatch that is the secret; the rest of the match is context that stays
   const char* replacement;
+  // A match needs one of these substrings: lines without them skip the (slow) std::regex scan,
+  // which keeps redacting a triage of 1,000 pastes fast.
+  std::vector<std::string> needles;
 };
 
 const std::vector<Pattern>& Patterns() {
   static const std::vector<Pattern> patterns = [] {
     auto icase = std::regex::ECMAScript | std::regex::icase;
     return std::vector<Pattern>{
-        {std::regex(R"([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})"), 0, "<email>"},
-        {std::regex(R"(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)", icase), 0, "<uuid>"},
-        {std::regex(R"(\bGPU-([0-9a-f]{16})\b)", icase), 1, "<uuid>"},
-        {std::regex(R"(\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b)", icase), 0, "<mac>"},
-        {std::regex(R"(\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b)"), 0, "<ipv4>"},
-        {std::regex(R"((?:^|[^\w:])((?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?)(?![\w:]))", icase), 1, "<ipv6>"},
-        {std::regex(R"((?:/home|/Users)/([^/\s"'<>]+))"), 1, "<user>"},
-        {std::regex(R"([A-Za-z]:\\(?:Users|Documents and Settings)\\([^\\\s"'<>]+))", icase), 1, "<user>"},
+        {std::regex(R"([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})"), 0, "<email>", {"@"}},
+        {std::regex(R"(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)", icase), 0, "<uuid>", {"-"}},
+        {std::regex(R"(\bGPU-([0-9a-f]{16})\b)", icase), 1, "<uuid>", {"-"}},
+        {std::regex(R"(\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b)", icase), 0, "<mac>", {":", "-"}},
+        {std::regex(R"(\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b)"), 0, "<ipv4>", {"."}},
+        {std::regex(R"((?:^|[^\w:])((?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?)(?![\w:]))", icase), 1, "<ipv6>", {":"}},
+        {std::regex(R"((?:/home|/Users)/([^/\s"'<>]+))"), 1, "<user>", {"/home/", "/Users/"}},
+        {std::regex(R"([A-Za-z]:\\(?:Users|Documents and Settings)\\([^\\\s"'<>]+))", icase), 1, "<user>", {":\\"}},
     };
   }();
   return patterns;
@@ -69,6 +72,12 @@ void Collect(const json& node, const std::string& key, std::vector<std::string>&
 }  // namespace
 
 namespace {
+uint32_t Prefix3(const std::string& s, size_t at) {
+  return (static_cast<uint32_t>(static_cast<unsigned char>(s[at])) << 16) |
+         (static_cast<uint32_t>(static_cast<unsigned char>(s[at + 1])) << 8) |
+         static_cast<uint32_t>(static_cast<unsigned char>(s[at + 2]));
+}
+
 // "AMD_SERIALIZE_KERNEL" -> {amd, serialize, kernel}; "serialNumber" -> {serialnumber}.
 std::vector<std::string> KeyTokens(const std::string& key) {
   std::vector<std::string> tokens(1);
@@ -132,9 +141,14 @@ Redactor::Redactor(const Facts& facts) {
 void Redactor::AddLiteral(const std::string& literal, const std::string& replacement) {
   std::string trimmed(Trim(literal));
   if (trimmed.size() < 3 || kStopWords.count(ToLower(trimmed))) return;
-  literals_.push_back({trimmed, replacement});
-  // Longest first, so "alice-laptop" goes before "alice".
-  std::sort(literals_.begin(), literals_.end(), [](const Literal& a, const Literal& b) { return a.text.size() > b.text.size(); });
+  // Longest first, so "alice-laptop" goes before "alice"; a sorted insert keeps learning the
+  // thousands of prompt names of a large triage linear per name.
+  Literal entry{trimmed, replacement};
+  auto at = std::upper_bound(literals_.begin(), literals_.end(), entry,
+                             [](const Literal& a, const Literal& b) { return a.text.size() > b.text.size(); });
+  literals_.insert(at, std::move(entry));
+  index_.clear();
+  for (uint32_t i = 0; i < literals_.size(); ++i) index_[Prefix3(literals_[i].text, 0)].push_back(i);
 }
 
 std::string Redactor::Scrub(const std::string& text) const {
@@ -159,13 +173,33 @@ std::string Redactor::Scrub(const std::string& text) const {
 }
 
 std::string Redactor::ScrubLine(const std::string& text) const {
-  std::string out = text;
-  for (const auto& literal : literals_) {
-    for (size_t at = out.find(literal.text); at != std::string::npos; at = out.find(literal.text, at + literal.replacement.size())) {
-      out.replace(at, literal.text.size(), literal.replacement);
+  // Leftmost-longest literal match in one pass (literals are at least 3 bytes long).
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const Literal* hit = nullptr;
+    if (i + 3 <= text.size() && !index_.empty()) {
+      if (auto bucket = index_.find(Prefix3(text, i)); bucket != index_.end()) {
+        for (uint32_t k : bucket->second) {
+          if (text.compare(i, literals_[k].text.size(), literals_[k].text) == 0) {
+            hit = &literals_[k];
+            break;
+          }
+        }
+      }
+    }
+    if (hit) {
+      out += hit->replacement;
+      i += hit->text.size();
+    } else {
+      out += text[i++];
     }
   }
-  for (const auto& pattern : Patterns()) out = ReplaceMatches(out, pattern);
+  for (const auto& pattern : Patterns()) {
+    bool candidate = false;
+    for (const auto& needle : pattern.needles) candidate = candidate || out.find(needle) != std::string::npos;
+    if (candidate) out = ReplaceMatches(out, pattern);
+  }
   return out;
 }
 

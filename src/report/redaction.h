@@ -2,7 +2,9 @@
 /// Redaction for reports that leave the machine (JSON and Markdown by default): hostnames, user
 /// and personal group names, home paths, e-mail, IPv4/IPv6 and MAC addresses, serial numbers
 /// and UUIDs. System group names (GID < 1000: video, render) stay: they are the diagnosis.
+#include <cstdint>
 #include <regex>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,10 @@ class Redactor {
   struct Literal {
     std::string text, replacement;
   };
-  std::vector<Literal> literals_;
+  std::vector<Literal> literals_;  ///< Longest first.
+  /// First three bytes of each literal -> its indices in literals_ (longest first), so a line is
+  /// scanned once however many prompt names a large triage taught the redactor.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> index_;
 };
 
 struct Report;

@@ -22,6 +22,8 @@ const char* SectionMarkName(SectionMark mark) {
 }
 
 std::vector<std::string> SectionFactRoots(const std::string& section) {
+  // Pasted input has no collector: triage writes its pieces under "triage" (TriageFactSpecs).
+  if (section == "paste") return {"triage"};
   std::set<std::string> roots;
   for (const auto& collector : AllCollectors()) {
     if (section != collector.section || !collector.facts) continue;
@@ -63,6 +65,10 @@ std::vector<SectionStatus> SectionStatuses(const Report& report) {
       if (summary.value && summary.value->is_string() && !summary.value->get<std::string>().empty()) {
         status.summary += (status.summary.empty() ? "" : " · ") + summary.value->get<std::string>();
       }
+    }
+    if (info.id == std::string("paste")) {
+      auto pieces = report.facts.Get("triage.summary");
+      if (pieces.value && pieces.value->is_string()) status.summary = pieces.value->get<std::string>();
     }
     bool ran = SectionHasFacts(report, info.id);
     for (const auto& run : report.collectors) {

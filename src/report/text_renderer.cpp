@@ -76,6 +76,20 @@ void RenderSectionFacts(const Report& report, const std::string& section, const 
   }
 }
 
+// triage: one line per piece of the paste, so the reader sees what was understood and what not.
+void RenderPieces(const Report& report, const Style& style, std::string& out) {
+  auto pieces = report.facts.Get("triage.pieces");
+  if (!pieces.value || !pieces.value->is_array()) return;
+  for (const auto& piece : *pieces.value) {
+    if (!piece.is_object()) continue;
+    std::string also;
+    if (piece.contains("also") && piece["also"].is_array()) {
+      for (const auto& kind : piece["also"]) also += " +" + FactValueText(kind);
+    }
+    out += style.Paint(fmt::format("      · {}  {}{}\n", piece.value("source", ""), piece.value("kind", ""), also), "2");
+  }
+}
+
 }  // namespace
 
 std::string RenderText(const Report& report, const TextOptions& options) {
@@ -90,7 +104,8 @@ std::string RenderText(const Report& report, const TextOptions& options) {
     for (const auto& f : report.findings) {
       if (f.section == section.id) RenderFinding(f, style, options.verbose, out);
     }
-    if (options.verbose) RenderSectionFacts(report, section.id, style, out);
+    if (section.id == "paste") RenderPieces(report, style, out);
+    else if (options.verbose) RenderSectionFacts(report, section.id, style, out);
   }
   for (const auto& d : report.rule_diagnostics) out += fmt::format("\n{} rule file problem: {}", style.Paint("!", "33"), d);
   if (!report.rule_diagnostics.empty()) out += "\n";

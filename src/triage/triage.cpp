@@ -1,5 +1,9 @@
 #include "triage/triage.h"
 
+#include <algorithm>
+#include <map>
+
+#include "parsers/shell_prompt.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -26,48 +30,219 @@ std::string StripAnsi(std::string_view text) {
   return out;
 }
 
-std::vector<PastePiece> SplitPaste(std::string_view text, const std::string& source) {
-  std::vector<PastePiece> pieces;
-  std::string clean = StripAnsi(text);
-  auto lines = SplitLines(clean);
-  std::string current;
-  size_t first_line = 1;
-  auto flush = [&](size_t last_line) {
-    if (!Trim(current).empty()) {
-      pieces.push_back({source + ":" + std::to_string(first_line) + "-" + std::to_string(last_line), current, "unknown"});
-    }
-    current.clear();
-  };
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (StartsWith(Trim(lines[i]), "```")) {
-      flush(i);
-      first_line = i + 2;
-      continue;
-    }
-    current += lines[i] + "\n";
-  }
-  flush(lines.size());
-  return pieces;
+namespace {
+
+thread_local PasteOrigin g_origin;
+
+// The first line of outputs that never follow on from the text above them: a new piece starts
+// there even without a blank line (unless the piece so far is only the prompt that ran it).
+bool IsBanner(std::string_view line) {
+  return StartsWith(line, "Traceback (most recent call last):") || StartsWith(line, "ROCk module is ") ||
+         line.find("ROCm System Management Interface") != std::string_view::npos ||
+         StartsWith(line, "Collecting environment information") ||
+         line.find("AMD System Management Interface") != std::string_view::npos;
 }
 
-Facts TriageFacts(std::vector<PastePiece>& pieces) {
+bool IsFence(std::string_view line) { return StartsWith(line, "```") || StartsWith(line, "~~~"); }
+
+class Splitter {
+ public:
+  Splitter(std::string file) : file_(std::move(file)) {}
+
+  void Add(const std::string& line, size_t number) {
+    std::string_view trimmed = Trim(line);
+    if (IsFence(trimmed)) {
+      Flush();
+      return;
+    }
+    if (trimmed.empty()) {
+      if (++blank_run_ >= 2) Flush();
+      else if (!lines_.empty()) lines_.push_back(line);
+      return;
+    }
+    blank_run_ = 0;
+    if (ParseShellPrompt(line)) {
+      Flush();
+      prompt_start_ = true;
+    } else if (IsBanner(trimmed) && !lines_.empty() && !(prompt_start_ && lines_.size() == 1)) {
+      Flush();
+    }
+    if (lines_.empty()) first_ = number;
+    lines_.push_back(line);
+  }
+
+  std::vector<PastePiece> Finish() {
+    Flush();
+    return std::move(pieces_);
+  }
+
+ private:
+  void Flush() {
+    while (!lines_.empty() && Trim(lines_.back()).empty()) lines_.pop_back();
+    if (!lines_.empty()) {
+      PastePiece piece;
+      piece.file = file_;
+      piece.first_line = first_;
+      piece.source = file_ + ":" + std::to_string(first_) + "-" + std::to_string(first_ + lines_.size() - 1);
+      for (const auto& l : lines_) piece.text += l + "\n";
+      piece.kind = "unknown";
+      pieces_.push_back(std::move(piece));
+    }
+    lines_.clear();
+    blank_run_ = 0;
+    prompt_start_ = false;
+  }
+
+  std::string file_;
+  std::vector<std::string> lines_;
+  std::vector<PastePiece> pieces_;
+  size_t first_ = 1;
+  size_t blank_run_ = 0;
+  bool prompt_start_ = false;
+};
+
+std::string_view FirstLine(std::string_view text) { return text.substr(0, text.find('\n')); }
+
+// `export NAME=value`, `NAME=value cmd`, `set NAME=value` (cmd.exe), `$env:NAME="value"`
+// (PowerShell): the variable is set for what follows in the paste.
+void CommandEnv(std::string_view command, const Evidence& evidence, Facts& facts) {
+  std::string_view s = Trim(command);
+  if (StartsWith(s, "export ")) s.remove_prefix(7);
+  else if (StartsWith(s, "set ")) s.remove_prefix(4);
+  else if (StartsWith(s, "$env:")) s.remove_prefix(5);
+  while (!s.empty()) {
+    size_t eq = s.find('=');
+    size_t space = s.find(' ');
+    if (eq == std::string_view::npos || eq == 0 || (space != std::string_view::npos && space < eq)) return;
+    std::string name(Trim(s.substr(0, eq)));
+    for (char c : name) {
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return;
+    }
+    std::string_view rest = s.substr(eq + 1);
+    std::string value;
+    if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
+      size_t close = rest.find(rest[0], 1);
+      if (close == std::string_view::npos) return;
+      value = std::string(rest.substr(1, close - 1));
+      rest.remove_prefix(close + 1);
+    } else {
+      size_t end = rest.find(' ');
+      value = std::string(rest.substr(0, end));
+      rest = end == std::string_view::npos ? std::string_view() : rest.substr(end);
+    }
+    facts.Set("env." + name, value, evidence);
+    s = Trim(rest);
+  }
+}
+
+void RecordPrompt(const PastePiece& piece, size_t index, Facts& facts) {
+  std::string line(FirstLine(piece.text));
+  auto prompt = ParseShellPrompt(line);
+  if (!prompt) return;
+  Evidence ev{"paste:" + piece.file + ":" + std::to_string(piece.first_line), line};
+  // user_name / hostname are sensitive keys: the redactor learns them and scrubs every excerpt.
+  std::string at = "triage.prompts[" + std::to_string(index) + "]";
+  if (!prompt->user.empty()) facts.Set(at + ".user_name", prompt->user, ev);
+  if (!prompt->host.empty()) facts.Set(at + ".hostname", prompt->host, ev);
+  facts.Set(at + ".os", prompt->os, ev);
+  if (!prompt->cwd.empty()) facts.Set(at + ".cwd", prompt->cwd, ev);
+  if (!prompt->venv.empty()) facts.Set(at + ".venv", prompt->venv, ev);
+  facts.Set(at + ".command", prompt->command, ev);
+  facts.Set(at + ".root", prompt->root, ev);
+  facts.Set(at + ".source", piece.source);
+  if (prompt->os == "windows") facts.Set("triage.windows_prompt", true, ev);
+  CommandEnv(prompt->command, ev, facts);
+}
+
+// Any sign of an AMD GPU stack in a piece: the first such line, for rules that need "this is an
+// AMD box" (a CUDA torch wheel is only wrong there, pitfalls.md #19).
+bool FindAmdLine(const PastePiece& piece, Evidence& ev) {
+  static const char* const kWords[] = {"amdgpu", "ROCm", "rocm", "Radeon", "AMD Instinct", "/dev/kfd", "HSA_",
+                                       "hipError", "gfx90", "gfx10", "gfx11", "gfx12", "gfx803"};
+  size_t best = std::string::npos;
+  for (const char* word : kWords) best = std::min(best, piece.text.find(word));
+  if (best == std::string::npos) return false;
+  size_t start = piece.text.rfind('\n', best);
+  start = start == std::string::npos ? 0 : start + 1;
+  size_t line = piece.first_line + static_cast<size_t>(std::count(piece.text.begin(), piece.text.begin() + static_cast<long>(start), '\n'));
+  std::string_view text = std::string_view(piece.text).substr(start);
+  ev = {"paste:" + piece.file + ":" + std::to_string(line), std::string(Trim(text.substr(0, std::min<size_t>(text.find('\n'), 300))))};
+  return true;
+}
+
+}  // namespace
+
+const PasteOrigin& CurrentPasteOrigin() { return g_origin; }
+
+Evidence PasteLine(size_t index, std::string_view line) {
+  std::string excerpt(Trim(line));
+  if (excerpt.size() > 400) excerpt = excerpt.substr(0, 397) + "...";
+  return {"paste:" + g_origin.file + ":" + std::to_string(g_origin.first_line + index), excerpt};
+}
+
+size_t NextIndex(const Facts& facts, std::string_view path) {
+  auto found = facts.Get(path);
+  return found.value && found.value->is_array() ? found.value->size() : 0;
+}
+
+std::vector<PastePiece> SplitPaste(std::string_view text, const std::string& source) {
+  std::string clean = StripAnsi(text);
+  Splitter splitter(source);
+  auto lines = SplitLines(clean);
+  for (size_t i = 0; i < lines.size(); ++i) splitter.Add(lines[i], i + 1);
+  return splitter.Finish();
+}
+
+Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
   Facts facts;
+  size_t prompts = 0, unknown = 0;
+  bool amd_seen = false;
+  std::map<std::string, size_t> kinds_seen;
   for (size_t i = 0; i < pieces.size(); ++i) {
     auto& piece = pieces[i];
+    g_origin = PasteOrigin{piece.file, piece.first_line, data};
+    std::string at = "triage.pieces[" + std::to_string(i) + "]";
+    if (ParseShellPrompt(FirstLine(piece.text))) {
+      piece.prompt = static_cast<int>(prompts);
+      RecordPrompt(piece, prompts++, facts);
+      facts.Set(at + ".prompt", piece.prompt);
+    }
+    // The first kind that recognises the piece names it; any other kind that also recognises it
+    // parses it too (a traceback that quotes a HIP error is both), listed as "also".
+    nlohmann::json also = nlohmann::json::array();
     for (const auto& kind : AllPasteKinds()) {
       if (!kind.recognize(piece.text)) continue;
-      piece.kind = kind.name;
-      Facts parsed;
-      kind.parse(piece.text, parsed);
-      facts.Merge(parsed);
-      break;
+      if (piece.kind == "unknown") piece.kind = kind.name;
+      else also.push_back(kind.name);
+      kind.parse(piece.text, facts);
     }
-    std::string at = "triage.pieces[" + std::to_string(i) + "]";
     facts.Set(at + ".kind", piece.kind);
     facts.Set(at + ".source", piece.source);
     facts.Set(at + ".lines", static_cast<int>(SplitLines(piece.text).size()));
+    if (!also.empty()) facts.Set(at + ".also", also);
+    ++kinds_seen[piece.kind];
+    Evidence amd;
+    if (!amd_seen && FindAmdLine(piece, amd)) {
+      amd_seen = true;
+      facts.Set("triage.amd_seen", true, amd);
+    }
+    if (piece.kind == "unknown" && (piece.prompt < 0 || piece.text.find('\n') + 1 < piece.text.size())) {
+      // Kept as evidence, never guessed at: the reader sees what was not understood.
+      std::string excerpt(piece.text.substr(0, 300));
+      facts.Set("triage.unknown[" + std::to_string(unknown++) + "]", piece.source,
+                Evidence{"paste:" + piece.source, std::string(Trim(excerpt))});
+    }
   }
+  g_origin = PasteOrigin{};
+  if (!amd_seen) facts.Set("triage.amd_seen", false);
   if (pieces.empty()) facts.Set("triage.pieces", nlohmann::json::array());
+  std::string summary = std::to_string(pieces.size()) + (pieces.size() == 1 ? " piece" : " pieces");
+  std::string sep = ": ";
+  for (const auto& [kind, count] : kinds_seen) {
+    summary += sep + kind + (count > 1 ? " ×" + std::to_string(count) : "");
+    sep = ", ";
+  }
+  facts.Set("triage.summary", summary);
   return facts;
 }
 

@@ -18,6 +18,8 @@ struct PasteKind {
   bool (*recognize)(std::string_view text);
   /// Pure parser: text -> facts (same names as the live collectors use).
   void (*parse)(std::string_view text, Facts& facts);
+  /// The facts this kind may write, for `rules lint` (optional).
+  const std::vector<FactSpec>* facts = nullptr;
 };
 
 /// Every registered kind, most specific first (triage_registry.cpp).
@@ -26,16 +28,43 @@ const std::vector<PasteKind>& AllPasteKinds();
 const std::vector<FactSpec>& TriageFactSpecs();
 
 struct PastePiece {
-  std::string source;  ///< File name (or "stdin") and line range.
+  std::string source;  ///< File name (or "stdin") and line range: "paste.txt:4-9".
   std::string text;
   std::string kind;    ///< Recognised kind, or "unknown".
+  std::string file;    ///< File name (or "stdin") alone.
+  size_t first_line = 1;
+  int prompt = -1;     ///< Index into the prompts SplitPaste found, when the piece starts at one.
 };
+
+/// A shell prompt line that started a piece (parsed by parsers/shell_prompt.h).
+struct PastePromptLine {
+  std::string file;
+  size_t line = 0;
+  std::string text;
+};
+
+/// Where the piece now being parsed came from, so a kind can cite "paste:<file>:<line>" and read
+/// rules/data tables; TriageFacts sets it around each parse (one thread at a time).
+struct PasteOrigin {
+  std::string file = "stdin";
+  size_t first_line = 1;
+  const nlohmann::json* data = nullptr;  ///< rules/data/*.toml keyed by stem, or null.
+};
+const PasteOrigin& CurrentPasteOrigin();
+/// Evidence for line `index` (0-based, within the piece being parsed): "paste:<file>:<line>".
+Evidence PasteLine(size_t index, std::string_view line);
+/// The next free index of array fact `path` ("kernel_log.probe_failures"), so that several
+/// pieces of one kind append rather than overwrite each other.
+size_t NextIndex(const Facts& facts, std::string_view path);
 
 /// Removes ANSI colour/escape sequences and carriage returns (pasted terminal output).
 std::string StripAnsi(std::string_view text);
-/// Splits a paste into pieces at code fences; each piece keeps its source line range.
+/// Splits a paste into pieces at code fences, shell prompts (a prompt line starts a piece with
+/// its command), runs of two or more blank lines and known banners (a traceback, rocminfo's and
+/// rocm-smi's headers, collect_env's first line); each piece keeps its source line range.
 std::vector<PastePiece> SplitPaste(std::string_view text, const std::string& source);
-/// Recognises and parses every piece; records triage.pieces[] with kind and source.
-Facts TriageFacts(std::vector<PastePiece>& pieces);
+/// Recognises and parses every piece; records triage.pieces[] with kind and source, the
+/// prompts, `export NAME=value` commands (env.NAME) and unknown pieces as evidence.
+Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data = nullptr);
 
 }  // namespace rd

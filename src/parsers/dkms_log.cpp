@@ -1,0 +1,70 @@
+#include "parsers/dkms_log.h"
+
+#include "util/strings.h"
+
+namespace rd {
+
+namespace {
+
+bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
+
+std::string After(std::string_view s, std::string_view marker, char stop) {
+  size_t at = s.find(marker);
+  if (at == std::string_view::npos) return "";
+  std::string_view rest = Trim(s.substr(at + marker.size()));
+  return std::string(rest.substr(0, rest.find(stop)));
+}
+
+// "/var/lib/dkms/amdgpu/6.12.12-2164967.24.04/build/make.log" -> "amdgpu/6.12.12-2164967.24.04".
+std::string ModuleFromPath(std::string_view path) {
+  size_t at = path.find("/dkms/");
+  if (at == std::string_view::npos) return "";
+  std::string_view rest = path.substr(at + 6);
+  auto parts = Split(rest, '/');
+  return parts.size() >= 2 ? parts[0] + "/" + parts[1] : "";
+}
+
+bool IsCompilerError(std::string_view s) {
+  return Has(s, ": error: ") || Has(s, ": fatal error: ") || (Has(s, "make") && Has(s, "] Error ")) ||
+         (Has(s, "*** ") && Has(s, "Makefile"));
+}
+
+}  // namespace
+
+bool LooksLikeDkmsLog(std::string_view text) {
+  return Has(text, "Bad return status for module build") || Has(text, "DKMS make.log for ") ||
+         Has(text, "dkms failed for running kernel") || Has(text, "Building initial module") ||
+         (Has(text, "amdgpu-dkms") && Has(text, "error"));
+}
+
+DkmsLog ParseDkmsLog(std::string_view text) {
+  DkmsLog log;
+  auto lines = Split(text, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view s = Trim(lines[i]);
+    if (Has(s, "Bad return status for module build on kernel:")) {
+      log.build_failed = true;
+      log.kernel = After(s, "on kernel:", ' ');
+      log.evidence.push_back({i, std::string(s)});
+    } else if (Has(s, "dkms failed for running kernel") || Has(s, "dkms autoinstall on") ||
+               (Has(s, "error processing package amdgpu-dkms"))) {
+      log.build_failed = true;
+      log.evidence.push_back({i, std::string(s)});
+    } else if (Has(s, "Consult ") && Has(s, "make.log")) {
+      log.make_log = After(s, "Consult ", ' ');
+      if (log.module.empty()) log.module = ModuleFromPath(log.make_log);
+    } else if (StartsWith(s, "DKMS make.log for ")) {
+      std::string name = After(s, "DKMS make.log for ", ' ');
+      size_t dash = name.find('-');
+      if (dash != std::string::npos) log.module = name.substr(0, dash) + "/" + name.substr(dash + 1);
+      if (log.kernel.empty()) log.kernel = After(s, " for kernel ", ' ');
+    } else if (Has(s, "Building initial module") && log.kernel.empty()) {
+      log.kernel = After(s, " for ", ' ');
+    } else if (IsCompilerError(s) && log.errors.size() < 20) {
+      log.errors.push_back({i, std::string(s.substr(0, 400))});
+    }
+  }
+  return log;
+}
+
+}  // namespace rd

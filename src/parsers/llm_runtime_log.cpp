@@ -1,0 +1,134 @@
+#include "parsers/llm_runtime_log.h"
+
+#include <cctype>
+
+#include "util/strings.h"
+
+namespace rd {
+
+namespace {
+
+bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
+
+// key=value or key="quoted value" of an ollama (Go slog) line.
+std::string KeyValue(std::string_view s, std::string_view key) {
+  std::string pattern = " " + std::string(key) + "=";
+  size_t at = s.find(pattern);
+  if (at == std::string_view::npos) return "";
+  std::string_view rest = s.substr(at + pattern.size());
+  if (!rest.empty() && rest[0] == '"') {
+    size_t close = rest.find('"', 1);
+    return std::string(rest.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1));
+  }
+  return std::string(rest.substr(0, rest.find(' ')));
+}
+
+std::string GfxIn(std::string_view s) {
+  for (size_t at = s.find("gfx"); at != std::string_view::npos; at = s.find("gfx", at + 3)) {
+    size_t end = at + 3;
+    while (end < s.size() && std::isalnum(static_cast<unsigned char>(s[end]))) ++end;
+    if (end - at >= 6) return std::string(s.substr(at, end - at));
+  }
+  return "";
+}
+
+void ServerConfig(std::string_view s, size_t line, LlmRuntimeLog& out) {
+  size_t open = s.find("map[");
+  size_t close = s.rfind(']');
+  if (open == std::string_view::npos || close == std::string_view::npos || close <= open) return;
+  // "K1:V1 K2: K3:V3" — values never hold spaces except OLLAMA_ORIGINS:[…], which is skipped.
+  for (const auto& item : Split(s.substr(open + 4, close - open - 4), ' ')) {
+    size_t colon = item.find(':');
+    if (colon == std::string::npos || colon == 0) continue;
+    std::string name = item.substr(0, colon), value = item.substr(colon + 1);
+    bool upper = true;
+    for (char c : name) upper = upper && (std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+    if (upper && !value.empty() && value.find('[') == std::string::npos) out.env.push_back({line, {name, value}});
+  }
+}
+
+void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
+  std::string msg = KeyValue(s, "msg");
+  if (Has(msg, "is not supported by ") || Has(msg, "amdgpu is not supported")) {
+    std::string gfx = GfxIn(msg.substr(0, msg.find(" by ")));
+    if (gfx.empty()) gfx = KeyValue(s, "gpu_type");
+    if (!gfx.empty()) out.unsupported_gfx.push_back({i, gfx});
+    size_t open = msg.rfind('['), close = msg.rfind(']');
+    if (open != std::string::npos && close > open && out.supported_gfx.empty()) {
+      out.supported_line = i;
+      for (const auto& g : Split(msg.substr(open + 1, close - open - 1), ' ')) {
+        if (StartsWith(g, "gfx")) out.supported_gfx.push_back(g);
+      }
+    }
+  } else if (Has(msg, "skipping rocm gfx compatibility check")) {
+    out.compat_check_skipped = true;
+    out.compat_line = i;
+    std::string value = KeyValue(s, "HSA_OVERRIDE_GFX_VERSION");
+    if (!value.empty()) out.env.push_back({i, {"HSA_OVERRIDE_GFX_VERSION", value}});
+  } else if (Has(msg, "no compatible GPUs were discovered")) {
+    out.no_gpu = true;
+    out.no_gpu_line = i;
+  } else if (msg == "inference compute") {
+    LlmGpu gpu{i, 0, KeyValue(s, "compute"), KeyValue(s, "description"), KeyValue(s, "library")};
+    if (auto id = ParseInt(KeyValue(s, "id")); id && *id >= 0 && *id < 64) gpu.index = static_cast<int>(*id);
+    out.gpus.push_back(gpu);
+  }
+}
+
+void LlamaCpp(std::string_view s, size_t i, LlmRuntimeLog& out) {
+  std::string_view t = Trim(s);
+  if (StartsWith(t, "Device ") && Has(t, ": ") && Has(t, "gfx")) {
+    auto id = ParseInt(t.substr(7, t.find(':') - 7));
+    std::string_view rest = Trim(t.substr(t.find(':') + 1));
+    LlmGpu gpu{i, id && *id >= 0 && *id < 64 ? static_cast<int>(*id) : 0, GfxIn(rest),
+               std::string(rest.substr(0, rest.find(','))), "rocm"};
+    out.gpus.push_back(gpu);
+  } else if (Has(t, "no ROCm-capable device is detected") || Has(t, "failed to initialize ROCm")) {
+    out.no_gpu = true;
+    out.no_gpu_line = i;
+  }
+}
+
+}  // namespace
+
+bool LooksLikeLlmRuntimeLog(std::string_view text) {
+  return (Has(text, "msg=") && (Has(text, "amdgpu") || Has(text, "rocm") || Has(text, "compatible GPUs") ||
+                                Has(text, "inference compute") || Has(text, "server config"))) ||
+         Has(text, "server config env=\"map[") || Has(text, "ggml_cuda_init") || Has(text, "One of GPU archs of") ||
+         (Has(text, "Device: cuda:") && (Has(text, "AMD") || Has(text, "Radeon")));
+}
+
+LlmRuntimeLog ParseLlmRuntimeLog(std::string_view text) {
+  LlmRuntimeLog out;
+  if (Has(text, "ggml_cuda_init") || Has(text, "llama_")) out.app = "llama.cpp";
+  else if (Has(text, "msg=") || Has(text, "server config env=")) out.app = "ollama";
+  else if (Has(text, "One of GPU archs of") || Has(text, "vllm") || Has(text, "vLLM")) out.app = "vllm";
+  else if (Has(text, "Device: cuda:")) out.app = "comfyui";
+  auto lines = Split(text, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view s = lines[i];
+    // "server config env=map[…]": a msg= line in new ollama, "routes.go:1125: INFO server config" in old.
+    if (Has(s, "server config") && Has(s, "map[")) ServerConfig(s, i, out);
+    else if (Has(s, "msg=")) Ollama(s, i, out);
+    else if (out.app == "llama.cpp") LlamaCpp(s, i, out);
+    if (Has(s, "One of GPU archs of")) {
+      std::string_view rest = s.substr(s.find("One of GPU archs of"));
+      for (std::string_view r = rest; !GfxIn(r).empty();) {
+        std::string gfx = GfxIn(r);
+        out.unsupported_gfx.push_back({i, gfx});
+        r = r.substr(r.find(gfx) + gfx.size());
+        if (r.find(']') < r.find("gfx")) break;
+      }
+    }
+    if (size_t at = s.find("Device: cuda:"); at != std::string_view::npos) {
+      std::string_view rest = s.substr(at + 13);
+      auto id = ParseInt(rest.substr(0, rest.find(' ')));
+      rest = Trim(rest.substr(rest.find(' ') == std::string_view::npos ? rest.size() : rest.find(' ')));
+      std::string name(Trim(rest.substr(0, rest.find(" : "))));
+      if (!name.empty()) out.gpus.push_back({i, id && *id >= 0 && *id < 64 ? static_cast<int>(*id) : 0, "", name, ""});
+    }
+  }
+  return out;
+}
+
+}  // namespace rd

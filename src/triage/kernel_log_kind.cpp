@@ -1,0 +1,70 @@
+// dmesg / journalctl -k lines of amdgpu and kfd (pitfalls.md #28, #29, #30).
+#include "parsers/kernel_log.h"
+#include "triage/kinds.h"
+#include "util/strings.h"
+
+namespace rd {
+
+namespace {
+
+void Parse(std::string_view text, Facts& facts) {
+  KernelLog log = ParseKernelLog(text);
+  auto lines = Split(text, '\n');
+  auto prev = facts.Get("kernel_log.amd_lines");
+  int before = prev.value && prev.value->is_number_integer() ? prev.value->get<int>() : 0;
+  facts.Set("kernel_log.amd_lines", before + static_cast<int>(log.amd_lines));
+  for (const auto& e : log.events) {
+    Evidence ev = PasteLine(e.line, lines[e.line]);
+    auto add = [&](const char* array, std::initializer_list<std::pair<const char*, nlohmann::json>> fields) {
+      std::string at = std::string("kernel_log.") + array + "[" + std::to_string(NextIndex(facts, std::string("kernel_log.") + array)) + "]";
+      for (const auto& [key, value] : fields) facts.Set(at + "." + key, value, ev);
+      facts.Set(at + ".message", e.text, ev);
+    };
+    switch (e.type) {
+      case KernelLogEvent::ProbeFailed: add("probe_failures", {{"pci", e.pci}, {"error", e.error}}); break;
+      case KernelLogEvent::FirmwareFailed: add("firmware_failures", {{"file", e.detail}, {"error", e.error}}); break;
+      case KernelLogEvent::RingTimeout: add("ring_timeouts", {{"ring", e.detail}, {"pci", e.pci}}); break;
+      case KernelLogEvent::PageFault: add("page_faults", {{"hub", e.detail}, {"pci", e.pci}}); break;
+      case KernelLogEvent::AtomicsRejected: add("atomics_rejected", {{"device", e.detail}}); break;
+      case KernelLogEvent::KfdUnsupported: add("kfd_unsupported", {{"asic", e.detail}}); break;
+      case KernelLogEvent::GpuInit: break;
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+const std::vector<FactSpec>& KernelLogFactSpecs() {
+  static const std::vector<FactSpec> specs = {
+      {"kernel_log.amd_lines", "int", "amdgpu/kfd/drm lines in pasted kernel logs"},
+      {"kernel_log.probe_failures", "array", "amdgpu: probe of <pci> failed with error <n>"},
+      {"kernel_log.probe_failures.pci", "string", "PCI address of the failed probe"},
+      {"kernel_log.probe_failures.error", "int", "Negative errno of the failed probe (-12 ENOMEM: BAR space)"},
+      {"kernel_log.probe_failures.message", "string", "The kernel line"},
+      {"kernel_log.firmware_failures", "array", "Direct firmware load for amdgpu/<file> failed"},
+      {"kernel_log.firmware_failures.file", "string", "Firmware file the driver asked for"},
+      {"kernel_log.firmware_failures.error", "int", "Negative errno (-2: file missing)"},
+      {"kernel_log.firmware_failures.message", "string", "The kernel line"},
+      {"kernel_log.ring_timeouts", "array", "ring <name> timeout lines (GPU hang)"},
+      {"kernel_log.ring_timeouts.ring", "string", "Ring that timed out (gfx, sdma0, comp_1.0.0 …)"},
+      {"kernel_log.ring_timeouts.pci", "string", "PCI address, when the line names it"},
+      {"kernel_log.ring_timeouts.message", "string", "The kernel line"},
+      {"kernel_log.page_faults", "array", "GPU page fault lines"},
+      {"kernel_log.page_faults.hub", "string", "gfxhub0 / mmhub0"},
+      {"kernel_log.page_faults.pci", "string", "PCI address, when the line names it"},
+      {"kernel_log.page_faults.message", "string", "The kernel line"},
+      {"kernel_log.atomics_rejected", "array", "kfd: skipped device …, PCI rejects atomics"},
+      {"kernel_log.atomics_rejected.device", "string", "vendor:device of the skipped GPU"},
+      {"kernel_log.atomics_rejected.message", "string", "The kernel line"},
+      {"kernel_log.kfd_unsupported", "array", "kfd: amdgpu: <ASIC> not supported in kfd"},
+      {"kernel_log.kfd_unsupported.asic", "string", "ASIC name the kfd driver does not support"},
+      {"kernel_log.kfd_unsupported.message", "string", "The kernel line"},
+  };
+  return specs;
+}
+}  // namespace
+
+PasteKind KernelLogKind() { return {"kernel-log", LooksLikeKernelLog, Parse, &KernelLogFactSpecs()}; }
+
+}  // namespace rd
