@@ -124,7 +124,13 @@ std::optional<ShellPrompt> ParseShellPrompt(std::string_view line) {
   std::optional<ShellPrompt> out;
   if (StartsWith(s, "PS ") || (s.size() > 2 && s[1] == ':' && s[2] == '\\')) out = Windows(s, p);
   else if (s[0] == '[') out = Bracketed(s, p);
-  else if (s[0] == '$' || s[0] == '#') {
+  else if (StartsWith(s, "\u276f ") || StartsWith(s, "\u279c ")) {
+    // zsh/starship and oh-my-zsh prompts: "❯ cmd", "➜ cmd".
+    if (TakeCommand(s.substr(3), p)) {  // after the 3-byte UTF-8 symbol
+      p.os = "linux";
+      out = p;
+    }
+  } else if (s[0] == '$' || s[0] == '#') {
     // "$ cmd" is a prompt; "# cmd" only as "# " followed by a known root command would be a
     // guess, so a bare '#' line stays text (it is usually a comment).
     if (s[0] == '$' && TakeCommand(s.substr(1), p)) {

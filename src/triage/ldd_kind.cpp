@@ -16,6 +16,10 @@ const std::regex kDlError(R"(([^\s:'"]+\.so[.0-9]*): cannot open shared object f
 const std::regex kUndefined(R"(([^\s:'"]+\.so[.0-9]*): undefined symbol: (\S+))");
 
 bool RecognizeLdd(std::string_view text) {
+  // A Python traceback quotes the same loader messages; the python-error kind owns those.
+  for (const char* python : {"Traceback (most recent call last)", "ImportError:", "OSError:", "ModuleNotFoundError:"}) {
+    if (text.find(python) != std::string_view::npos) return false;
+  }
   LddOutput ldd = ParseLddOutput(text.substr(0, 256 * 1024));
   if (ldd.looks_like_ldd) return true;
   std::string head(text.substr(0, 256 * 1024));

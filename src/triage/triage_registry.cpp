@@ -13,20 +13,22 @@ PasteKind CompilerLogKind();
 // (src/triage/<kind>_kind.cpp) and its parser in src/parsers/.
 const std::vector<PasteKind>& AllPasteKinds() {
   static const std::vector<PasteKind> kinds = {
+      // Tool outputs with unmistakable layouts first, then logs; a piece may match several kinds
+      // (all parse it), the first names it.
       RocmSmiPasteKind(),
       RocminfoPasteKind(),
+      AmdSmiKind(),
       CollectEnvKind(),
-      RuntimeErrorLogKind(),
+      PythonErrorKind(),    // before ldd: tracebacks quote the loader's messages
       LddKind(),
       CompilerLogKind(),
-      AmdSmiKind(),
+      CmakeHipKind(),
+      LlmRuntimeKind(),     // before the generic runtime log: ollama/llama.cpp/vLLM lines
+      RuntimeErrorLogKind(),
       DkmsLogKind(),
       KernelLogKind(),
       ContainerErrorKind(),
-      CmakeHipKind(),
-      LlmRuntimeKind(),
       AmdLogKind(),
-      PythonErrorKind(),
       TorchVersionKind(),
       IdOutputKind(),
       StatusCodeKind(),
