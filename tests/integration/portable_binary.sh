@@ -2,7 +2,8 @@
 # The shipped binaries run on Ubuntu 22.04, RHEL 9, Debian 12/13: they need at most GLIBC_2.34,
 # GLIBCXX_3.4.29 (GCC 11) and CXXABI_1.3.13, link no shared library beyond libc, libm,
 # libstdc++ and libgcc_s (HIP, rocm_smi and libdrm are dlopened; fmt and toml++ header-only).
-# Uses binutils (readelf, objdump) for now; the doctor's own ELF reader will replace them.
+# A cross-check with binutils (readelf, objdump) of what tests/unit/portable_binary_test.cpp proves
+# with the doctor's own ELF reader.
 source "$(dirname "$0")/lib.bash"
 command -v readelf >/dev/null && command -v objdump >/dev/null || { echo "SKIP: binutils not installed"; exit 0; }
 bins=("$DOCTOR")
