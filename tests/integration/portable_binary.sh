@@ -5,6 +5,7 @@
 # A cross-check with binutils (readelf, objdump) of what tests/unit/portable_binary_test.cpp proves
 # with the doctor's own ELF reader.
 source "$(dirname "$0")/lib.bash"
+[ -z "${ROCM_DOCTOR_SANITIZED:-}" ] || { echo "SKIP: sanitizer build (links libasan); the release build is checked"; exit 0; }
 command -v readelf >/dev/null && command -v objdump >/dev/null || { echo "SKIP: binutils not installed"; exit 0; }
 bins=("$DOCTOR")
 probe=$(find "$(dirname "$DOCTOR")" -maxdepth 3 -name rocm-doctor-probe -type f -perm -u+x 2>/dev/null | head -1)

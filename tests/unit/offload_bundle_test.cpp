@@ -52,7 +52,8 @@ TEST(OffloadBundle, SharedLibraryMatchesRocObjLs) {
 }
 
 std::string Fatbin() {
-  auto section = ElfSectionBytes(Slurp("k_multi.o"), ".hip_fatbin");
+  std::string file = Slurp("k_multi.o");  // the section is a view into it: keep it alive
+  auto section = ElfSectionBytes(file, ".hip_fatbin");
   EXPECT_TRUE(section.ok());
   std::string bytes(*section);
   // The section is padded to its alignment; the bundle's own extent is what the bundler wrote.
