@@ -85,17 +85,7 @@ std::optional<std::string> ProbeSource() {
 }
 
 void SetLogFacts(Facts& facts, const CompilerLog& log, const Evidence& evidence) {
-  facts.Set("compile.errors", log.errors, evidence);
-  if (!log.errors.empty()) facts.Set("compile.first_error", log.errors.front(), evidence);
-  facts.Set("compile.missing_headers", log.missing_headers, evidence);
-  facts.Set("compile.missing_libraries", log.missing_libraries, evidence);
-  facts.Set("compile.undeclared", log.undeclared, evidence);
-  facts.Set("compile.suggestions", log.suggestions, evidence);
-  facts.Set("compile.bad_targets", log.bad_targets, evidence);
-  facts.Set("compile.bad_target_count", static_cast<int>(log.bad_targets.size()));
-  facts.Set("compile.missing_shared", log.missing_shared, evidence);
-  facts.Set("compile.host_function_in_device", log.host_function_in_device, evidence);
-  facts.Set("compile.offload_arch_to_gxx", log.offload_arch_to_gxx, evidence);
+  EmitCompilerLogFacts(log, [&](const std::string& path, nlohmann::json value) { facts.Set(path, std::move(value), evidence); });
 }
 
 // hipcc -v prints the clang driver's choices on stderr: the version and the GCC installation

@@ -76,4 +76,18 @@ CompilerLog ParseCompilerLog(std::string_view text) {
   return log;
 }
 
+void EmitCompilerLogFacts(const CompilerLog& log, const std::function<void(const std::string&, nlohmann::json)>& emit) {
+  emit("compile.errors", log.errors);
+  if (!log.errors.empty()) emit("compile.first_error", log.errors.front());
+  emit("compile.missing_headers", log.missing_headers);
+  emit("compile.missing_libraries", log.missing_libraries);
+  emit("compile.undeclared", log.undeclared);
+  emit("compile.suggestions", log.suggestions);
+  emit("compile.bad_targets", log.bad_targets);
+  emit("compile.bad_target_count", static_cast<int>(log.bad_targets.size()));
+  emit("compile.missing_shared", log.missing_shared);
+  emit("compile.host_function_in_device", log.host_function_in_device);
+  emit("compile.offload_arch_to_gxx", log.offload_arch_to_gxx);
+}
+
 }  // namespace rd

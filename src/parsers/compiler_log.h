@@ -1,7 +1,10 @@
 #pragma once
 /// Errors in hipcc / clang / g++ / ld output, reduced to what rules key on.
 /// pitfalls.md #13 (offload targets), #38 ('cmath' not found, -lstdc++), #39 (host/device libstdc++).
+#include <functional>
 #include <string>
+
+#include <nlohmann/json.hpp>
 #include <string_view>
 #include <vector>
 
@@ -23,5 +26,9 @@ struct CompilerLog {
 };
 
 CompilerLog ParseCompilerLog(std::string_view text);
+
+/// The compile.* facts of a log, as (path, value) pairs: the compile check and the triage kind
+/// name them the same way through this one mapping.
+void EmitCompilerLogFacts(const CompilerLog& log, const std::function<void(const std::string&, nlohmann::json)>& emit);
 
 }  // namespace rd

@@ -25,17 +25,7 @@ void ParseCompilerLogPaste(std::string_view text, Facts& facts) {
   CompilerLog log = ParseCompilerLog(text);
   Evidence ev{"paste:compiler log", log.errors.empty() ? "" : log.errors.front()};
   facts.Set("compile.ok", !log.any_error(), ev);
-  facts.Set("compile.errors", log.errors, ev);
-  if (!log.errors.empty()) facts.Set("compile.first_error", log.errors.front(), ev);
-  facts.Set("compile.missing_headers", log.missing_headers, ev);
-  facts.Set("compile.missing_libraries", log.missing_libraries, ev);
-  facts.Set("compile.undeclared", log.undeclared, ev);
-  facts.Set("compile.suggestions", log.suggestions, ev);
-  facts.Set("compile.bad_targets", log.bad_targets, ev);
-  facts.Set("compile.bad_target_count", static_cast<int>(log.bad_targets.size()), ev);
-  facts.Set("compile.missing_shared", log.missing_shared, ev);
-  facts.Set("compile.host_function_in_device", log.host_function_in_device, ev);
-  facts.Set("compile.offload_arch_to_gxx", log.offload_arch_to_gxx, ev);
+  EmitCompilerLogFacts(log, [&](const std::string& path, nlohmann::json value) { facts.Set(path, std::move(value), ev); });
   if (!log.selected_gcc.empty()) {
     facts.Set("toolchain.selected_gcc.dir", log.selected_gcc, ev);
     facts.Set("toolchain.selected_gcc.version", log.selected_gcc_version, ev);
