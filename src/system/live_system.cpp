@@ -256,6 +256,9 @@ CommandResult LiveSystem::Run(const CommandSpec& spec) {
   auto env = Environment();
   for (const auto& name : spec.env_unset) env.erase(name);
   for (const auto& [name, value] : spec.env_set) env[name] = value;
+  // Children's own temp files (clang's per-target objects, a killed hipcc's leftovers) land in
+  // the private dir and go with it, so the doctor leaves nothing behind in the user's /tmp.
+  env["TMPDIR"] = *dir;
   return RunChild(*program, spec, env, *dir);
 }
 

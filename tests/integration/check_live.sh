@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The real binary on this machine: a correct report, a valid JSON schema, fast.
 source "$(dirname "$0")/lib.bash"
-set +e; "$DOCTOR" check > "$WORK/text" 2> "$WORK/err"; status=$?; set -e
+# With its own TMPDIR, so the test sees every temp file the doctor or its children leave behind.
+mkdir -p "$WORK/tmp"
+set +e; TMPDIR="$WORK/tmp" "$DOCTOR" check > "$WORK/text" 2> "$WORK/err"; status=$?; set -e
 [ "$status" = 0 ] || [ "$status" = 1 ] || fail "check exited $status: $(cat "$WORK/err")"
+[ -z "$(ls -A "$WORK/tmp")" ] || fail "check left files in TMPDIR: $(ls -A "$WORK/tmp" | head -5)"
 expect_contains "$WORK/text" "System —"
 expect_contains "$WORK/text" "Environment —"
 grep -q "kernel $(uname -r)" "$WORK/text" || fail "kernel release missing"
