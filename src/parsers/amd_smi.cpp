@@ -9,8 +9,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 std::optional<double> Number(std::string_view s) {
   s = Trim(s);
   size_t end = 0;
@@ -140,18 +138,18 @@ size_t JsonStart(std::string_view text, size_t& line) {
 }  // namespace
 
 bool LooksLikeAmdSmi(std::string_view text) {
-  bool text_form = Has(text, "GPU: ") && (Has(text, "MARKET_NAME:") || Has(text, "TARGET_GRAPHICS_VERSION:") ||
-                                          Has(text, "GFX_ACTIVITY:") || Has(text, "FW_LIST:") ||
-                                          (Has(text, "BDF:") && Has(text, "UUID:")));
-  bool json_form = Has(text, "\"gpu\"") && (Has(text, "\"asic\"") || Has(text, "\"bdf\"") || Has(text, "\"usage\"") ||
-                                            Has(text, "\"fw_list\""));
+  bool text_form = Contains(text, "GPU: ") && (Contains(text, "MARKET_NAME:") || Contains(text, "TARGET_GRAPHICS_VERSION:") ||
+                                          Contains(text, "GFX_ACTIVITY:") || Contains(text, "FW_LIST:") ||
+                                          (Contains(text, "BDF:") && Contains(text, "UUID:")));
+  bool json_form = Contains(text, "\"gpu\"") && (Contains(text, "\"asic\"") || Contains(text, "\"bdf\"") || Contains(text, "\"usage\"") ||
+                                            Contains(text, "\"fw_list\""));
   return text_form || json_form;
 }
 
 AmdSmiOutput ParseAmdSmi(std::string_view text) {
   size_t line = 0;
   size_t start = JsonStart(text, line);
-  if (start != std::string_view::npos && Has(text, "\"gpu\"")) {
+  if (start != std::string_view::npos && Contains(text, "\"gpu\"")) {
     AmdSmiOutput json = ParseJson(text.substr(start), line);
     if (!json.gpus.empty()) return json;
   }

@@ -6,8 +6,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 std::string After(std::string_view s, std::string_view marker, char stop) {
   size_t at = s.find(marker);
   if (at == std::string_view::npos) return "";
@@ -25,16 +23,16 @@ std::string ModuleFromPath(std::string_view path) {
 }
 
 bool IsCompilerError(std::string_view s) {
-  return Has(s, ": error: ") || Has(s, ": fatal error: ") || (Has(s, "make") && Has(s, "] Error ")) ||
-         (Has(s, "*** ") && Has(s, "Makefile"));
+  return Contains(s, ": error: ") || Contains(s, ": fatal error: ") || (Contains(s, "make") && Contains(s, "] Error ")) ||
+         (Contains(s, "*** ") && Contains(s, "Makefile"));
 }
 
 }  // namespace
 
 bool LooksLikeDkmsLog(std::string_view text) {
-  return Has(text, "Bad return status for module build") || Has(text, "DKMS make.log for ") ||
-         Has(text, "dkms failed for running kernel") || Has(text, "Building initial module") ||
-         (Has(text, "amdgpu-dkms") && Has(text, "error"));
+  return Contains(text, "Bad return status for module build") || Contains(text, "DKMS make.log for ") ||
+         Contains(text, "dkms failed for running kernel") || Contains(text, "Building initial module") ||
+         (Contains(text, "amdgpu-dkms") && Contains(text, "error"));
 }
 
 DkmsLog ParseDkmsLog(std::string_view text) {
@@ -42,15 +40,15 @@ DkmsLog ParseDkmsLog(std::string_view text) {
   auto lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view s = Trim(lines[i]);
-    if (Has(s, "Bad return status for module build on kernel:")) {
+    if (Contains(s, "Bad return status for module build on kernel:")) {
       log.build_failed = true;
       log.kernel = After(s, "on kernel:", ' ');
       log.evidence.push_back({i, std::string(s)});
-    } else if (Has(s, "dkms failed for running kernel") || Has(s, "dkms autoinstall on") ||
-               (Has(s, "error processing package amdgpu-dkms"))) {
+    } else if (Contains(s, "dkms failed for running kernel") || Contains(s, "dkms autoinstall on") ||
+               (Contains(s, "error processing package amdgpu-dkms"))) {
       log.build_failed = true;
       log.evidence.push_back({i, std::string(s)});
-    } else if (Has(s, "Consult ") && Has(s, "make.log")) {
+    } else if (Contains(s, "Consult ") && Contains(s, "make.log")) {
       log.make_log = After(s, "Consult ", ' ');
       if (log.module.empty()) log.module = ModuleFromPath(log.make_log);
     } else if (StartsWith(s, "DKMS make.log for ")) {
@@ -58,7 +56,7 @@ DkmsLog ParseDkmsLog(std::string_view text) {
       size_t dash = name.find('-');
       if (dash != std::string::npos) log.module = name.substr(0, dash) + "/" + name.substr(dash + 1);
       if (log.kernel.empty()) log.kernel = After(s, " for kernel ", ' ');
-    } else if (Has(s, "Building initial module") && log.kernel.empty()) {
+    } else if (Contains(s, "Building initial module") && log.kernel.empty()) {
       log.kernel = After(s, " for ", ' ');
     } else if (IsCompilerError(s) && log.errors.size() < 20) {
       log.errors.push_back({i, std::string(s.substr(0, 400))});

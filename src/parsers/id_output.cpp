@@ -9,8 +9,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 // "1000(alice)" -> {1000, alice}; "993" -> {993, ""}.
 std::optional<IdGroup> NumberName(std::string_view s) {
   s = Trim(s);
@@ -57,8 +55,8 @@ void ParseIdLine(std::string_view s, IdOutput& out) {
 }  // namespace
 
 bool LooksLikeIdOutput(std::string_view text) {
-  return (Has(text, "uid=") && Has(text, " gid=") && Has(text, "groups=")) ||
-         Has(text, "cannot find name for group ID") || GroupsCommand(text.substr(0, text.find('\n')));
+  return (Contains(text, "uid=") && Contains(text, " gid=") && Contains(text, "groups=")) ||
+         Contains(text, "cannot find name for group ID") || GroupsCommand(text.substr(0, text.find('\n')));
 }
 
 IdOutput ParseIdOutput(std::string_view text) {
@@ -71,14 +69,14 @@ IdOutput ParseIdOutput(std::string_view text) {
       after_groups = GroupsCommand(s);
       continue;
     }
-    if (Has(s, "cannot find name for group ID")) {
+    if (Contains(s, "cannot find name for group ID")) {
       auto gid = ParseInt(Trim(s.substr(s.rfind("ID") + 2)));
       if (gid) {
         if (out.unnamed_gids.empty()) out.unnamed_line = i;
         out.unnamed_gids.push_back(*gid);
         out.groups.push_back({gid, ""});
       }
-    } else if (Has(s, "uid=") && Has(s, "groups=")) {
+    } else if (Contains(s, "uid=") && Contains(s, "groups=")) {
       out.line = i;
       ParseIdLine(s, out);
     } else if (after_groups && !s.empty()) {

@@ -8,8 +8,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 // "[    8.841500] x" / "Mar 15 20:30:56 host kernel: x" / "kernel: x" -> "x".
 std::string_view StripStamp(std::string_view line) {
   line = Trim(line);
@@ -59,16 +57,16 @@ std::string Between(std::string_view s, std::string_view after, std::string_view
   return std::string(Trim(s.substr(a, b == std::string_view::npos ? std::string_view::npos : b - a)));
 }
 
-bool AmdLine(std::string_view s) { return Has(s, "amdgpu") || Has(s, "kfd") || Has(s, "[drm") || Has(s, "gfxhub"); }
+bool AmdLine(std::string_view s) { return Contains(s, "amdgpu") || Contains(s, "kfd") || Contains(s, "[drm") || Contains(s, "gfxhub"); }
 
 }  // namespace
 
 bool LooksLikeKernelLog(std::string_view text) {
   // Kernel log lines of the amdgpu/kfd drivers; the events below are distinctive on their own.
-  return Has(text, "amdgpu: probe of") || Has(text, "Direct firmware load for amdgpu/") ||
-         Has(text, "PCI rejects atomics") || Has(text, "not supported in kfd") || Has(text, "page fault (src_id") ||
-         Has(text, "] amdgpu") || Has(text, "kernel: amdgpu") || Has(text, "] kfd kfd:") ||
-         (Has(text, "ring ") && Has(text, " timeout")) || Has(text, "[drm] amdgpu kernel modesetting");
+  return Contains(text, "amdgpu: probe of") || Contains(text, "Direct firmware load for amdgpu/") ||
+         Contains(text, "PCI rejects atomics") || Contains(text, "not supported in kfd") || Contains(text, "page fault (src_id") ||
+         Contains(text, "] amdgpu") || Contains(text, "kernel: amdgpu") || Contains(text, "] kfd kfd:") ||
+         (Contains(text, "ring ") && Contains(text, " timeout")) || Contains(text, "[drm] amdgpu kernel modesetting");
 }
 
 KernelLog ParseKernelLog(std::string_view text) {
@@ -79,24 +77,24 @@ KernelLog ParseKernelLog(std::string_view text) {
     if (!AmdLine(s)) continue;
     ++log.amd_lines;
     KernelLogEvent e{KernelLogEvent::GpuInit, i, std::string(s), FindPci(s), 0, ""};
-    if (Has(s, "probe of ") && Has(s, "failed with error")) {
+    if (Contains(s, "probe of ") && Contains(s, "failed with error")) {
       e.type = KernelLogEvent::ProbeFailed;
       e.error = TrailingError(s);
-    } else if (Has(s, "Direct firmware load for ") && Has(s, "failed with error")) {
+    } else if (Contains(s, "Direct firmware load for ") && Contains(s, "failed with error")) {
       e.type = KernelLogEvent::FirmwareFailed;
       e.detail = Between(s, "Direct firmware load for ", " failed");
       e.error = TrailingError(s);
-    } else if (Has(s, "ring ") && Has(s, " timeout")) {
+    } else if (Contains(s, "ring ") && Contains(s, " timeout")) {
       e.type = KernelLogEvent::RingTimeout;
       e.detail = Between(s, "ring ", " timeout");
-    } else if (Has(s, "page fault")) {
+    } else if (Contains(s, "page fault")) {
       e.type = KernelLogEvent::PageFault;
       e.detail = Between(s, "[", "]");
-      if (!Has(e.detail, "hub")) e.detail.clear();
-    } else if (Has(s, "PCI rejects atomics")) {
+      if (!Contains(e.detail, "hub")) e.detail.clear();
+    } else if (Contains(s, "PCI rejects atomics")) {
       e.type = KernelLogEvent::AtomicsRejected;
       e.detail = Between(s, "skipped device ", ",");
-    } else if (Has(s, "not supported in kfd")) {
+    } else if (Contains(s, "not supported in kfd")) {
       e.type = KernelLogEvent::KfdUnsupported;
       e.detail = Between(s, "amdgpu: ", "not supported in kfd");
     } else {

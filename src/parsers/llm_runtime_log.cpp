@@ -8,8 +8,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 // key=value or key="quoted value" of an ollama (Go slog) line.
 std::string KeyValue(std::string_view s, std::string_view key) {
   std::string pattern = " " + std::string(key) + "=";
@@ -49,7 +47,7 @@ void ServerConfig(std::string_view s, size_t line, LlmRuntimeLog& out) {
 
 void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
   std::string msg = KeyValue(s, "msg");
-  if (Has(msg, "is not supported by ") || Has(msg, "amdgpu is not supported")) {
+  if (Contains(msg, "is not supported by ") || Contains(msg, "amdgpu is not supported")) {
     std::string gfx = GfxIn(msg.substr(0, msg.find(" by ")));
     if (gfx.empty()) gfx = KeyValue(s, "gpu_type");
     if (!gfx.empty()) out.unsupported_gfx.push_back({i, gfx});
@@ -60,12 +58,12 @@ void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
         if (StartsWith(g, "gfx")) out.supported_gfx.push_back(g);
       }
     }
-  } else if (Has(msg, "skipping rocm gfx compatibility check")) {
+  } else if (Contains(msg, "skipping rocm gfx compatibility check")) {
     out.compat_check_skipped = true;
     out.compat_line = i;
     std::string value = KeyValue(s, "HSA_OVERRIDE_GFX_VERSION");
     if (!value.empty()) out.env.push_back({i, {"HSA_OVERRIDE_GFX_VERSION", value}});
-  } else if (Has(msg, "no compatible GPUs were discovered")) {
+  } else if (Contains(msg, "no compatible GPUs were discovered")) {
     out.no_gpu = true;
     out.no_gpu_line = i;
   } else if (msg == "inference compute") {
@@ -77,13 +75,13 @@ void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
 
 void LlamaCpp(std::string_view s, size_t i, LlmRuntimeLog& out) {
   std::string_view t = Trim(s);
-  if (StartsWith(t, "Device ") && Has(t, ": ") && Has(t, "gfx")) {
+  if (StartsWith(t, "Device ") && Contains(t, ": ") && Contains(t, "gfx")) {
     auto id = ParseInt(t.substr(7, t.find(':') - 7));
     std::string_view rest = Trim(t.substr(t.find(':') + 1));
     LlmGpu gpu{i, id && *id >= 0 && *id < 64 ? static_cast<int>(*id) : 0, GfxIn(rest),
                std::string(rest.substr(0, rest.find(','))), "rocm"};
     out.gpus.push_back(gpu);
-  } else if (Has(t, "no ROCm-capable device is detected") || Has(t, "failed to initialize ROCm")) {
+  } else if (Contains(t, "no ROCm-capable device is detected") || Contains(t, "failed to initialize ROCm")) {
     out.no_gpu = true;
     out.no_gpu_line = i;
   }
@@ -92,26 +90,26 @@ void LlamaCpp(std::string_view s, size_t i, LlmRuntimeLog& out) {
 }  // namespace
 
 bool LooksLikeLlmRuntimeLog(std::string_view text) {
-  return (Has(text, "msg=") && (Has(text, "amdgpu") || Has(text, "rocm") || Has(text, "compatible GPUs") ||
-                                Has(text, "inference compute") || Has(text, "server config"))) ||
-         Has(text, "server config env=\"map[") || Has(text, "ggml_cuda_init") || Has(text, "One of GPU archs of") ||
-         (Has(text, "Device: cuda:") && (Has(text, "AMD") || Has(text, "Radeon")));
+  return (Contains(text, "msg=") && (Contains(text, "amdgpu") || Contains(text, "rocm") || Contains(text, "compatible GPUs") ||
+                                Contains(text, "inference compute") || Contains(text, "server config"))) ||
+         Contains(text, "server config env=\"map[") || Contains(text, "ggml_cuda_init") || Contains(text, "One of GPU archs of") ||
+         (Contains(text, "Device: cuda:") && (Contains(text, "AMD") || Contains(text, "Radeon")));
 }
 
 LlmRuntimeLog ParseLlmRuntimeLog(std::string_view text) {
   LlmRuntimeLog out;
-  if (Has(text, "ggml_cuda_init") || Has(text, "llama_")) out.app = "llama.cpp";
-  else if (Has(text, "msg=") || Has(text, "server config env=")) out.app = "ollama";
-  else if (Has(text, "One of GPU archs of") || Has(text, "vllm") || Has(text, "vLLM")) out.app = "vllm";
-  else if (Has(text, "Device: cuda:")) out.app = "comfyui";
+  if (Contains(text, "ggml_cuda_init") || Contains(text, "llama_")) out.app = "llama.cpp";
+  else if (Contains(text, "msg=") || Contains(text, "server config env=")) out.app = "ollama";
+  else if (Contains(text, "One of GPU archs of") || Contains(text, "vllm") || Contains(text, "vLLM")) out.app = "vllm";
+  else if (Contains(text, "Device: cuda:")) out.app = "comfyui";
   auto lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view s = lines[i];
     // "server config env=map[…]": a msg= line in new ollama, "routes.go:1125: INFO server config" in old.
-    if (Has(s, "server config") && Has(s, "map[")) ServerConfig(s, i, out);
-    else if (Has(s, "msg=")) Ollama(s, i, out);
+    if (Contains(s, "server config") && Contains(s, "map[")) ServerConfig(s, i, out);
+    else if (Contains(s, "msg=")) Ollama(s, i, out);
     else if (out.app == "llama.cpp") LlamaCpp(s, i, out);
-    if (Has(s, "One of GPU archs of")) {
+    if (Contains(s, "One of GPU archs of")) {
       std::string_view rest = s.substr(s.find("One of GPU archs of"));
       for (std::string_view r = rest; !GfxIn(r).empty();) {
         std::string gfx = GfxIn(r);

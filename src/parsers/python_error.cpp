@@ -9,8 +9,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 bool IsIdentifierPath(std::string_view s) {
   if (s.empty() || s.size() > 120 || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
   for (char c : s) {
@@ -48,7 +46,7 @@ std::optional<LoaderError> Loader(std::string_view s, size_t line) {
   LoaderError e{line, "", "", "", std::string(s.substr(0, 400))};
   if (size_t at = s.find("cannot open shared object file"); at != std::string_view::npos) {
     e.library = LibraryBefore(s, at);
-  } else if (size_t v = s.find("version `"); v != std::string_view::npos && Has(s, "' not found")) {
+  } else if (size_t v = s.find("version `"); v != std::string_view::npos && Contains(s, "' not found")) {
     size_t end = s.find('\'', v + 9);
     e.missing_version = std::string(s.substr(v + 9, end - v - 9));
     e.library = LibraryBefore(s, v);
@@ -65,13 +63,13 @@ std::optional<LoaderError> Loader(std::string_view s, size_t line) {
 }  // namespace
 
 bool LooksLikePythonError(std::string_view text) {
-  return Has(text, "Traceback (most recent call last)") || Has(text, "cannot open shared object file") ||
-         (Has(text, "version `") && Has(text, "' not found"));
+  return Contains(text, "Traceback (most recent call last)") || Contains(text, "cannot open shared object file") ||
+         (Contains(text, "version `") && Contains(text, "' not found"));
 }
 
 PythonError ParsePythonError(std::string_view text) {
   PythonError out;
-  out.traceback = Has(text, "Traceback (most recent call last)");
+  out.traceback = Contains(text, "Traceback (most recent call last)");
   auto lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view raw = lines[i];

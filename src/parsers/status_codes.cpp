@@ -9,8 +9,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 bool Word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 std::string WordAt(std::string_view s, size_t at) {
@@ -35,7 +33,7 @@ std::optional<long long> NumberAfter(std::string_view s, size_t at) {
 }  // namespace
 
 bool LooksLikeStatusCodes(std::string_view text) {
-  return Has(text, "hipError") || Has(text, "HSA_STATUS_") || Has(text, "Call returned ");
+  return Contains(text, "hipError") || Contains(text, "HSA_STATUS_") || Contains(text, "Call returned ");
 }
 
 std::vector<StatusMention> ParseStatusCodes(std::string_view text) {
@@ -52,7 +50,7 @@ std::vector<StatusMention> ParseStatusCodes(std::string_view text) {
         std::string family = prefix == "hipError" ? "hip" : "hsa";
         size_t after = at + name.size();
         std::optional<long long> code;
-        if (std::string_view tail = s.substr(after, 12); Has(tail, "code") || Has(tail, "(") || Has(tail, "=")) {
+        if (std::string_view tail = s.substr(after, 12); Contains(tail, "code") || Contains(tail, "(") || Contains(tail, "=")) {
           code = NumberAfter(s, after);
         }
         out.push_back({i, family, name, code, std::string(Trim(s).substr(0, 400))});

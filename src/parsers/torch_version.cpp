@@ -8,8 +8,6 @@ namespace rd {
 
 namespace {
 
-bool Has(std::string_view s, std::string_view needle) { return s.find(needle) != std::string_view::npos; }
-
 std::string_view Unquote(std::string_view s) {
   s = Trim(s);
   if (s.size() >= 2 && (s[0] == '\'' || s[0] == '"') && s.back() == s[0]) s = s.substr(1, s.size() - 2);
@@ -42,7 +40,7 @@ bool TorchVersionToken(std::string_view t, TorchVersionPrint& out, bool bare_ok)
 }  // namespace
 
 bool LooksLikeTorchVersion(std::string_view text) {
-  if (Has(text, "torch.__version__")) return true;
+  if (Contains(text, "torch.__version__")) return true;
   for (const auto& line : Split(text.substr(0, 4096), '\n')) {
     std::string_view t = Unquote(line);
     std::string_view first = t.substr(0, t.find(' '));
@@ -53,13 +51,13 @@ bool LooksLikeTorchVersion(std::string_view text) {
 }
 
 std::optional<TorchVersionPrint> ParseTorchVersion(std::string_view text) {
-  bool asked = Has(text, "torch.__version__");
+  bool asked = Contains(text, "torch.__version__");
   auto lines = Split(text, '\n');
   TorchVersionPrint out;
   bool found = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view raw = Trim(lines[i]);
-    if (raw.empty() || StartsWith(raw, ">>>") || StartsWith(raw, "$") || Has(raw, "import torch") || Has(raw, "@")) continue;
+    if (raw.empty() || StartsWith(raw, ">>>") || StartsWith(raw, "$") || Contains(raw, "import torch") || Contains(raw, "@")) continue;
     auto tokens = Split(Unquote(raw), ' ');
     for (const auto& token : tokens) {
       std::string_view t = Unquote(token);

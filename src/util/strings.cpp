@@ -42,6 +42,17 @@ bool EndsWith(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
+bool Contains(std::string_view text, std::string_view needle) { return text.find(needle) != std::string_view::npos; }
+
+std::string QuotedAfter(std::string_view text, std::string_view marker) {
+  size_t at = text.find(marker);
+  if (at == std::string_view::npos) return "";
+  size_t open = text.find('"', at + marker.size());
+  if (open == std::string_view::npos) return "";
+  size_t close = text.find('"', open + 1);
+  return close == std::string_view::npos ? "" : std::string(text.substr(open + 1, close - open - 1));
+}
+
 std::string ToLower(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(),

@@ -12,6 +12,9 @@ std::vector<std::string> Split(std::string_view text, char sep);
 std::vector<std::string> SplitLines(std::string_view text);
 bool StartsWith(std::string_view text, std::string_view prefix);
 bool EndsWith(std::string_view text, std::string_view suffix);
+bool Contains(std::string_view text, std::string_view needle);
+/// The text between the first pair of double quotes after `marker`; "" when there is none.
+std::string QuotedAfter(std::string_view text, std::string_view marker);
 std::string ToLower(std::string_view text);
 std::string Join(const std::vector<std::string>& parts, std::string_view sep);
 /// Parses a whole decimal (or 0x-prefixed hex) integer; nullopt on anything else.

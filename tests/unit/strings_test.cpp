@@ -11,6 +11,15 @@ TEST(StringsTest, SplitAndTrim) {
   EXPECT_EQ(SplitLines("a\r\nb\n"), (std::vector<std::string>{"a", "b"}));
 }
 
+TEST(StringsTest, ContainsAndQuotedAfter) {
+  EXPECT_TRUE(rd::Contains("hipErrorNoBinaryForGpu: x", "NoBinary"));
+  EXPECT_FALSE(rd::Contains("abc", "abcd"));
+  EXPECT_EQ(rd::QuotedAfter("Could not find a package \"hip\" or \"HIP\"", "package"), "hip");
+  EXPECT_EQ(rd::QuotedAfter("no marker \"x\"", "package"), "");
+  EXPECT_EQ(rd::QuotedAfter("package \"unterminated", "package"), "");
+  EXPECT_EQ(rd::QuotedAfter("package without quotes", "package"), "");
+}
+
 TEST(StringsTest, ParseIntAcceptsDecimalAndHexOnly) {
   EXPECT_EQ(ParseInt("4098"), 4098);
   EXPECT_EQ(ParseInt("0x1002"), 0x1002);
