@@ -21,16 +21,18 @@ LddOutput ParseLddOutput(std::string_view text) {
   for (const auto& raw : SplitLines(text)) {
     std::string line = raw.size() > 4096 ? raw.substr(0, 4096) : raw;
     std::smatch m;
-    if (std::regex_search(line, m, kVersion)) {
+    // Literal pre-checks keep std::regex (slow, and run on every line of every paste) off the
+    // lines that cannot match; each needle is a literal part of its pattern.
+    if (Contains(line, ": version ") && Contains(line, "not found (required by") && std::regex_search(line, m, kVersion)) {
       out.version_errors.push_back({m[1], m[2], m[3]});
-    } else if (std::regex_match(line, m, kArrow)) {
+    } else if (Contains(line, "=>") && std::regex_match(line, m, kArrow)) {
       LddEntry entry{m[1], m[2], false};
       if (entry.path == "not found") {
         entry.path.clear();
         entry.not_found = true;
       }
       out.entries.push_back(std::move(entry));
-    } else if (std::regex_match(line, m, kBare)) {
+    } else if (Contains(line, "(0x") && std::regex_match(line, m, kBare)) {
       std::string name = m[1];
       out.entries.push_back({name, name[0] == '/' ? name : std::string(), false});
     }

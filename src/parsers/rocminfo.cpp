@@ -89,7 +89,9 @@ bool LooksLikeRocminfo(std::string_view text) {
   // An ISA name alone is in every runtime log ("Missing CO for these ISAs - amdgcn-amd-amdhsa--…");
   // rocminfo prints it as the value of a "Name:" line of its ISA Info block.
   static const std::regex agent(R"((\*{4,}\s*\n\s*Agent \d+)|(Name:\s+amdgcn-amd-amdhsa--))");
-  return std::regex_search(std::string(text.substr(0, 65536)), agent);
+  std::string_view head = text.substr(0, 65536);
+  if (!Contains(head, "Agent ") && !Contains(head, "amdgcn-amd-amdhsa--")) return false;  // no regex needed
+  return std::regex_search(std::string(head), agent);
 }
 
 RocminfoReport ParseRocminfo(std::string_view text) {

@@ -47,9 +47,10 @@ void ParseLdd(std::string_view text, Facts& facts) {
   for (const auto& raw : SplitLines(text)) {
     std::string line = raw.substr(0, 4096);
     std::smatch m;
-    if (std::regex_search(line, m, kLoadError)) AddMissing(missing, m[1], line.substr(0, line.find(':')));
-    else if (std::regex_search(line, m, kDlError)) AddMissing(missing, m[1], "dlopen");
-    if (std::regex_search(line, m, kUndefined)) {
+    bool cannot_open = Contains(line, "cannot open shared object file");  // literal in both patterns
+    if (cannot_open && std::regex_search(line, m, kLoadError)) AddMissing(missing, m[1], line.substr(0, line.find(':')));
+    else if (cannot_open && std::regex_search(line, m, kDlError)) AddMissing(missing, m[1], "dlopen");
+    if (Contains(line, ": undefined symbol: ") && std::regex_search(line, m, kUndefined)) {
       checked.push_back({{"name", m[1].str().substr(m[1].str().rfind('/') + 1)}, {"path", m[1]}, {"dlopen_ok", false},
                          {"dlopen_error", std::string(Trim(line)).substr(0, 300)}});
     }
