@@ -7,7 +7,13 @@ find_package(Threads REQUIRED)
 # (debian-rocm-notes.md: the GPU machine and RHEL hosts have neither).
 find_package(fmt CONFIG REQUIRED)
 add_library(rd_deps::fmt INTERFACE IMPORTED)
-target_link_libraries(rd_deps::fmt INTERFACE fmt::fmt-header-only)
+if(ROCM_DOCTOR_SANITIZE)
+  # A sanitizer build is never shipped (its portability checks are skipped), and header-only fmt
+  # costs about 6 s of compile time in each file that formats under ASan: link libfmt.so there.
+  target_link_libraries(rd_deps::fmt INTERFACE fmt::fmt)
+else()
+  target_link_libraries(rd_deps::fmt INTERFACE fmt::fmt-header-only)
+endif()
 
 find_package(tomlplusplus CONFIG QUIET)
 add_library(rd_deps::toml INTERFACE IMPORTED)

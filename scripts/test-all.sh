@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh all
-scripts/build.sh
+# -g1 (line tables only): the same code as -g, about a quarter less compile time on 2 cores.
+scripts/build.sh -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG"
 ./build/rocm-doctor check || true
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 # Sanitizer build: same tests, ASan+UBSan, probes off (HIP device code is not instrumented).
