@@ -44,7 +44,8 @@ void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
   Facts facts;
   CollectorRun run{collector.name, collector.section, CollectorStatus::Ok, "", 0};
   try {
-    CollectContext context{*slot->system, slot->data, slot->options.quick, slot->options.extra_libs};
+    CollectContext context{*slot->system, slot->data, slot->options.quick, slot->options.extra_libs,
+                           slot->options.pythons, slot->options.no_compile};
     collector.collect(context, facts);
   } catch (const std::exception& e) {
     run.status = CollectorStatus::Crashed;
