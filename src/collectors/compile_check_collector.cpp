@@ -1,6 +1,7 @@
 // Compile check: build probes/compile_check.hip with the user's hipcc for the GPU targets of
-// this machine (KFD topology) or a default list, in the private working directory, with a
-// timeout; the log becomes facts so rules turn known errors into fixes.
+// this machine (KFD topology) or, without a GPU, the default list of rules/data/toolchain.toml
+// (one target: each --offload-arch is a whole device compile), in the private working
+// directory, with a timeout; the log becomes facts so rules turn known errors into fixes.
 // pitfalls.md #13 (offload targets), #38 ('cmath' not found), #39 (host function in device code).
 #include <algorithm>
 
@@ -26,7 +27,7 @@ const std::vector<FactSpec> kCompileFacts = {
     {"compile.timed_out", "bool", "hipcc ran past the timeout"},
     {"compile.elapsed_ms", "number", "How long hipcc ran"},
     {"compile.targets", "array", "--offload-arch targets compiled for"},
-    {"compile.targets_source", "string", "gpu (KFD topology) or default (rules/data/toolchain.toml)"},
+    {"compile.targets_source", "string", "gpu (KFD topology) or default (no GPU: rules/data/toolchain.toml default_targets)"},
     {"compile.errors", "array", "Error lines of the log (first 20)"},
     {"compile.first_error", "string", "The first error line"},
     {"compile.missing_headers", "array", "Headers not found ('cmath' file not found -> cmath)"},
@@ -107,8 +108,8 @@ void SetDriverFacts(CollectContext& context, Facts& facts, const std::string& lo
 }
 
 void CollectCompile(CollectContext& context, Facts& facts) {
-  if (context.quick) {
-    facts.MarkAbsent("compile", "skipped (--quick)");
+  if (context.quick || context.no_compile) {
+    facts.MarkAbsent("compile", context.quick ? "skipped (--quick)" : "skipped (--no-compile)");
     return;
   }
   auto hipcc = context.system.FindProgram("hipcc");
