@@ -6,7 +6,7 @@
 # `python3 -m torch.utils.collect_env`. Run it on an idle machine (see docs/speed.md).
 # Usage: bench/frameworks_speed.sh [build/rocm-doctor] [runs, default 5]
 set -euo pipefail
-DOCTOR=${1:-build/rocm-doctor}
+DOCTOR=$(realpath "${1:-build/rocm-doctor}")
 RUNS=${2:-5}
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d)
@@ -40,6 +40,7 @@ cases = [
 ]
 
 def once(argv, cwd):
+    # Every command starts in the same scratch directory (hipcc: where its source is).
     # fork + wait4: the rusage of that one child and everything it waited for.
     t = time.perf_counter()
     pid = os.fork()
