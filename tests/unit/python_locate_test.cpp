@@ -3,6 +3,7 @@
 // that decide sys.path, then replays of tests/fixtures/fw-pyenv-python-arg.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <mutex>
 
 #include "cli/check_command.h"
@@ -12,6 +13,7 @@
 #include "parsers/python_paths.h"
 #include "scenario.h"
 #include "system/snapshot_system.h"
+#include "temp_tree.h"
 
 namespace rd::testing {
 namespace {
@@ -197,6 +199,51 @@ TEST(PythonLocate, GivenInterpreterWithoutTorchIsAFinding) {
   // Given and found again as the system python: listed once, imported once.
   EXPECT_EQ(FactText(fine.report, "frameworks.pythons[2].interpreter"), "");
   EXPECT_EQ(CountRuns(fine.runs, "/usr/bin/python3"), 1u);
+}
+
+}  // namespace
+}  // namespace rd::testing
+
+namespace rd::testing {
+namespace {
+
+// Hostile files where interpreters and their package dirs should be: a symlink loop given with
+// --python, a huge binary .pth, a binary pyvenv.cfg, a pyenv version file of garbage.
+TEST(PythonLocate, HostileFilesNeverCrashAndNameTheProblem) {
+  TempTree tree;
+  tree.Write("env.json", R"({"PATH": "/home/a/.pyenv/shims:/usr/bin", "HOME": "/home/a", "PWD": "/home/a"})");
+  tree.Link("files/home/a/loop/python3", "python3");
+  tree.Write("files/usr/bin/python3.11", "\x7f" "ELF stand-in\n");
+  tree.Link("files/usr/bin/python3", "python3.11");
+  tree.Write("files/usr/lib/python3/dist-packages/huge.pth", std::string(1 << 20, '\x01'));
+  tree.Write("files/usr/lib/python3/dist-packages/bad.pth", "\xff\xfe/nowhere\x01\n../../../../etc\n");
+  tree.Write("files/home/a/venv/pyvenv.cfg", std::string("\x00\x01\x02=\xff", 5));
+  tree.Link("files/home/a/venv/bin/python3", "/usr/bin/python3.11");
+  tree.Write("files/home/a/.pyenv/shims/python3", "#!/usr/bin/env bash\nexport PYENV_ROOT=\"/home/a/.pyenv\"\n"
+                                                  "exec \"/home/a/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n");
+  tree.Write("files/home/a/.pyenv/version", std::string("\x00\x01 garbage\n../x\n", 17));
+  for (const char* exe : {"files/usr/bin/python3.11", "files/home/a/.pyenv/shims/python3"}) {
+    std::filesystem::permissions(tree.Path(exe), std::filesystem::perms::owner_all | std::filesystem::perms::group_exec |
+                                                     std::filesystem::perms::others_exec | std::filesystem::perms::others_read);
+  }
+  auto snapshot = SnapshotSystem::Load(tree.root());
+  ASSERT_TRUE(snapshot.ok());
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  PipelineOptions options;
+  options.pythons = {"/home/a/loop/python3", "/home/a/venv/bin/python3"};
+  Collection collection = RunCollectors(std::shared_ptr<System>(std::move(snapshot).value()), db.data,
+                                        {TorchStaticCollector(), TorchDynamicCollector()}, options);
+  Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
+  for (const auto& run : report.collectors) EXPECT_EQ(run.status, CollectorStatus::Ok) << run.name << ": " << run.message;
+  EXPECT_NE(FactText(report, "frameworks.pythons[0].problem").find("/home/a/loop/python3"), std::string::npos);
+  EXPECT_EQ(FactText(report, "frameworks.pythons[1].interpreter"), "/home/a/venv/bin/python3");
+  EXPECT_EQ(FactText(report, "frameworks.pythons[1].problem"), "");
+  // The shim's version file names nothing installed and there is no "system" python3 after the
+  // shims on PATH except /usr/bin/python3: pyenv's "system" fallback does not apply (a version
+  // file was found), so the shim runs nothing and is left out.
+  EXPECT_EQ(FactText(report, "frameworks.torch.found"), "false");
+  EXPECT_EQ(FactText(report, "frameworks.pythons[2].interpreter"), "/usr/bin/python3");
+  EXPECT_EQ(FactText(report, "frameworks.pythons[2].search_path"), "/usr/lib/python3/dist-packages");
 }
 
 }  // namespace
