@@ -17,14 +17,14 @@ _rocm_doctor() {
   case $prev in
     --format|-f) COMPREPLY=($(compgen -W "text json markdown md" -- "$cur")); return ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning never" -- "$cur")); return ;;
-    --output|-o|--from|--expect-file|--lib) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --output|-o|--from|--expect-file|--lib|--python) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --rules|--record|--replay) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --collector-timeout|--outlier-fraction|--ignore|--expect) return ;;
   esac
   case $sub in
     "") COMPREPLY=($(compgen -W "$subcommands --help -h --version" -- "$cur")) ;;
     check)
-      COMPREPLY=($(compgen -W "$output_opts --rules --ignore --record --replay --from --quick --no-probes --lib --collector-timeout" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "$output_opts --rules --ignore --record --replay --from --quick --no-probes --no-compile --lib --python --collector-timeout" -- "$cur")) ;;
     triage)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules --ignore" -- "$cur"))
       else COMPREPLY=($(compgen -f -- "$cur")); fi ;;

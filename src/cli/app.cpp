@@ -1,5 +1,6 @@
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <map>
 
 #include "cli/check_command.h"
@@ -56,8 +57,11 @@ void AddCheck(CLI::App& app, Cli& cli) {
   replay->excludes(from);
   check->add_flag("--quick", cli.check.pipeline.quick, "Skip every child-process view (imports, compile check, probes)");
   check->add_option("--lib", cli.check.pipeline.extra_libs, "Also resolve the dependencies of this library (repeatable)");
+  check->add_option("--python", cli.check.pipeline.pythons,
+                    "Examine this Python interpreter first; its torch is the one imported (repeatable)");
   check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
   check->add_flag("--no-probes", cli.check.no_probes, "Do not run the GPU runtime probes (rocm-doctor-probe)");
+  check->add_flag("--no-compile", cli.check.pipeline.no_compile, "Do not run the hipcc compile check");
   check->footer(kExitCodesHelp);
 }
 
@@ -115,6 +119,12 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
   cli.check.rule_dirs = RuleDirs(cli);
   cli.check.ignored = {cli.ignored.begin(), cli.ignored.end()};
   cli.check.pipeline.collector_budget = std::chrono::milliseconds(cli.budget_ms);
+  // `--python venv/bin/python3` means the user's working directory; children run elsewhere.
+  for (auto& python : cli.check.pipeline.pythons) {
+    if (python.find('/') != std::string::npos && python[0] != '/' && cli.check.replay_dir.empty()) {
+      python = std::filesystem::absolute(python).lexically_normal().string();
+    }
+  }
   struct Handler {
     const char* path;
     std::function<int()> run;

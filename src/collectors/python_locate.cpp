@@ -1,115 +1,210 @@
 #include "collectors/python_locate.h"
 
-#include <nlohmann/json.hpp>
+#include <fmt/format.h>
+#include <unistd.h>
 
-#include <future>
-
+#include "collectors/python_shims.h"
+#include "parsers/python_paths.h"
 #include "util/strings.h"
 
 namespace rd {
 
 namespace {
 
-const char* kSysPathScript = "import sys,json;print(json.dumps(sys.path))";
+constexpr size_t kScriptMax = 64 * 1024;  // wrapper scripts are small; an interpreter binary is MBs
 
 std::string Parent(const std::string& path) {
   size_t slash = path.rfind('/');
   return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
 }
 
-std::vector<std::string> GuessSearchPath(CollectContext& context, const std::string& interpreter) {
-  std::string prefix = Parent(Parent(interpreter));
-  std::vector<std::string> dirs;
-  auto lib = context.system.ListDir(prefix + "/lib");
-  for (const auto& entry : lib.value_or({})) {
-    if (!StartsWith(entry, "python3")) continue;
-    dirs.push_back(prefix + "/lib/" + entry + "/site-packages");
-    dirs.push_back(prefix + "/lib/" + entry + "/dist-packages");
+std::string Base(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+bool IsDir(CollectContext& context, const std::string& path) {
+  auto info = context.system.Stat(path);
+  return info && info->type == FileType::Directory;
+}
+
+// The file a chain of symlinks ends at (Python derives sys.prefix from it when no pyvenv.cfg is
+// next to the interpreter), with every name on the way ("python3" -> "python3.11").
+std::vector<std::string> LinkChain(CollectContext& context, const std::string& path) {
+  std::vector<std::string> chain = {path};
+  for (int hops = 0; hops < 16; ++hops) {
+    auto target = context.system.ReadLink(chain.back());
+    if (!target || target->empty()) break;
+    chain.push_back((*target)[0] == '/' ? *target : Parent(chain.back()) + "/" + *target);
   }
-  if (prefix == "/usr") {
-    // Debian: distribution packages in /usr/lib/python3/dist-packages, pip in /usr/local.
-    dirs.push_back("/usr/lib/python3/dist-packages");
-    for (const auto& entry : context.system.ListDir("/usr/local/lib").value_or({})) {
-      if (StartsWith(entry, "python3")) dirs.push_back("/usr/local/lib/" + entry + "/dist-packages");
+  return chain;
+}
+
+// Why a given path cannot be a Python interpreter, or "".
+std::string Unusable(CollectContext& context, const std::string& path) {
+  if (path.find('/') == std::string::npos) return path + ": not found on PATH";
+  auto info = context.system.Stat(path);
+  if (!info) return info.error().message;
+  if (info->type == FileType::Directory) return path + " is a directory, not a Python interpreter";
+  if (info->type != FileType::Regular) return path + " is not a regular file";
+  auto executable = context.system.Access(path, X_OK);
+  if (!executable) return executable.error().message;
+  if (!*executable) return fmt::format("{} is not executable (mode {:04o})", path, info->mode);
+  return "";
+}
+
+std::string VersionOf(CollectContext& context, const std::vector<std::string>& chain, const std::string& prefix,
+                      const std::optional<PyvenvCfg>& venv) {
+  for (const auto& link : chain) {
+    if (auto v = PythonVersionFromName(Base(link))) return *v;
+  }
+  if (venv && !venv->version.empty()) {
+    auto parts = Split(venv->version, '.');
+    if (parts.size() >= 2) return parts[0] + "." + parts[1];
+  }
+  for (const auto& name : context.system.ListDir(prefix + "/lib").value_or({})) {
+    if (auto v = PythonVersionFromName(name); v && context.system.Stat(prefix + "/lib/" + name + "/os.py")) return *v;
+  }
+  return "";
+}
+
+// site-packages of a prefix: Debian's layout for /usr (deb_system scheme: /usr/local first),
+// the upstream one elsewhere. An unknown version takes every lib/python3.* directory.
+std::vector<std::string> PrefixSiteDirs(CollectContext& context, const std::string& prefix, const std::string& version) {
+  std::vector<std::string> pys;
+  if (!version.empty()) {
+    pys.push_back("python" + version);
+  } else {
+    for (const auto& name : context.system.ListDir(prefix + "/lib").value_or({})) {
+      if (StartsWith(name, "python3.")) pys.push_back(name);
     }
+  }
+  std::vector<std::string> dirs;
+  if (prefix == "/usr") {
+    for (const auto& py : pys) dirs.push_back("/usr/local/lib/" + py + "/dist-packages");
+    dirs.push_back("/usr/lib/python3/dist-packages");
+    for (const auto& py : pys) dirs.push_back("/usr/lib/" + py + "/dist-packages");
+  }
+  for (const auto& py : pys) {
+    dirs.push_back(prefix + "/lib/" + py + "/site-packages");
+    dirs.push_back(prefix + "/lib64/" + py + "/site-packages");
   }
   return dirs;
 }
 
-void FillSearchPath(CollectContext& context, PythonInstall& py, bool ask) {
-  if (ask) {
-    CommandSpec spec{{py.interpreter, "-c", kSysPathScript}, std::chrono::milliseconds(3000), 1 << 16, {}, {}};
-    CommandResult r = context.system.Run(spec);
-    if (r.started && r.exit_code == 0 && !r.timed_out) {
-      auto j = nlohmann::json::parse(r.out, nullptr, false);
-      if (j.is_array()) {
-        py.search_path.clear();
-        for (const auto& item : j) {
-          if (item.is_string() && StartsWith(item.get<std::string>(), "/")) py.search_path.push_back(Printable(item.get<std::string>(), 1024));
-        }
-        py.search_path_from_interpreter = true;
-        return;
-      }
-      py.search_path_problem = py.interpreter + ": sys.path output is not a JSON list";
-    } else {
-      py.search_path_problem = !r.started ? r.start_error
-                              : r.timed_out ? py.interpreter + ": timed out printing sys.path"
-                                            : py.interpreter + " exited " + std::to_string(r.exit_code) + " printing sys.path";
+// site.addsitedir: the directory, then what its .pth files add (sorted by name, existing only).
+void AddSiteDir(CollectContext& context, std::vector<std::string>& path, const std::string& dir) {
+  if (!IsDir(context, dir)) return;
+  path.push_back(dir);
+  for (const auto& name : context.system.ListDir(dir).value_or({})) {
+    if (!EndsWith(name, ".pth")) continue;
+    auto text = context.system.ReadFile(dir + "/" + name, kScriptMax);
+    if (!text) continue;
+    for (const auto& added : ParsePthFile(*text, dir)) {
+      if (IsDir(context, added)) path.push_back(added);
     }
-  } else {
-    py.search_path_problem = "interpreter not asked";
   }
-  py.search_path = GuessSearchPath(context, py.interpreter);
 }
 
-void FindTorch(CollectContext& context, PythonInstall& py) {
+std::optional<PyvenvCfg> FindPyvenvCfg(CollectContext& context, const std::string& executable, std::string& venv_dir) {
+  for (const auto& dir : {Parent(executable), Parent(Parent(executable))}) {
+    if (auto text = context.system.ReadFile(dir + "/pyvenv.cfg", kScriptMax)) {
+      venv_dir = dir;
+      return ParsePyvenvCfg(*text);
+    }
+  }
+  return std::nullopt;
+}
+
+void BuildSearchPath(CollectContext& context, PythonInstall& py) {
+  for (const auto& dir : Split(context.system.GetEnv("PYTHONPATH").value_or(""), ':')) {
+    if (StartsWith(dir, "/") && IsDir(context, dir)) py.search_path.push_back(dir);
+  }
+  std::string venv_dir;
+  auto venv = FindPyvenvCfg(context, py.executable, venv_dir);
+  auto chain = LinkChain(context, py.executable);
+  std::string prefix = venv ? venv_dir : Parent(Parent(chain.back()));
+  py.version = VersionOf(context, chain, venv ? Parent(Parent(chain.back())) : prefix, venv);
+  bool user_site = (!venv || venv->include_system_site_packages) && !context.system.GetEnv("PYTHONNOUSERSITE");
+  auto home = context.system.GetEnv("HOME");
+  if (user_site && home && StartsWith(*home, "/") && !py.version.empty()) {
+    AddSiteDir(context, py.search_path, *home + "/.local/lib/python" + py.version + "/site-packages");
+  }
+  for (const auto& dir : PrefixSiteDirs(context, prefix, py.version)) AddSiteDir(context, py.search_path, dir);
+  if (venv && venv->include_system_site_packages && StartsWith(venv->home, "/")) {
+    std::string base = Parent(LinkChain(context, venv->home + "/python3").back());
+    for (const auto& dir : PrefixSiteDirs(context, Parent(base), py.version)) AddSiteDir(context, py.search_path, dir);
+  }
+}
+
+PythonInstall Examine(CollectContext& context, const std::string& path, const std::string& origin) {
+  PythonInstall py;
+  py.interpreter = path;
+  py.origin = origin;
+  py.executable = path;
+  py.problem = Unusable(context, path);
+  if (!py.problem.empty()) return py;
+  auto info = context.system.Stat(path);
+  if (info && info->size < kScriptMax) {
+    auto text = context.system.ReadFile(path, kScriptMax);
+    if (text && StartsWith(*text, "#!")) {
+      auto shim = ResolvePyenvShim(context, path, *text);
+      if (!shim) {
+        // Another wrapper (asdf, a site script): where it leads is known only by running it.
+        py.search_path_known = false;
+        return py;
+      }
+      py.problem = shim->problem;
+      py.executable = shim->executable;
+      py.resolved_by = shim->how;
+      if (!py.problem.empty()) return py;
+    }
+  }
+  BuildSearchPath(context, py);
   for (const auto& dir : py.search_path) {
     if (context.system.Stat(dir + "/torch/version.py")) {
       py.torch_dir = dir + "/torch";
-      return;
+      break;
     }
   }
+  return py;
+}
+
+// Two names of one interpreter: /bin/python3 (usrmerge) and /usr/bin/python3.11 (a link in the
+// same directory). A link to another directory is another interpreter (a venv's bin/python3).
+std::string SameInterpreterKey(CollectContext& context, const std::string& path) {
+  std::string dir = Parent(path), name = Base(path);
+  if (auto link = context.system.ReadLink(dir); link && !link->empty()) dir = (*link)[0] == '/' ? *link : Parent(dir) + "/" + *link;
+  for (int hops = 0; hops < 8; ++hops) {
+    auto link = context.system.ReadLink(dir + "/" + name);
+    if (!link || link->empty() || link->find('/') != std::string::npos) break;
+    name = *link;
+  }
+  return dir + "/" + name;
 }
 
 }  // namespace
 
-std::vector<PythonCandidate> PythonCandidates(CollectContext& context) {
-  std::vector<PythonCandidate> candidates;
+std::vector<PythonInstall> LocatePythons(CollectContext& context) {
+  std::vector<std::pair<std::string, std::string>> candidates;
+  for (const auto& given : context.pythons) {
+    // A bare name ("python3.12") is looked up on PATH, as the shell would.
+    std::string path = given.find('/') == std::string::npos ? context.system.FindProgram(given).value_or(given) : given;
+    candidates.push_back({path, "--python"});
+  }
   if (auto env = context.system.GetEnv("VIRTUAL_ENV"); env && StartsWith(*env, "/")) candidates.push_back({*env + "/bin/python3", "VIRTUAL_ENV"});
   if (auto env = context.system.GetEnv("CONDA_PREFIX"); env && StartsWith(*env, "/")) candidates.push_back({*env + "/bin/python3", "CONDA_PREFIX"});
   if (auto found = context.system.FindProgram("python3")) candidates.push_back({*found, "PATH"});
   candidates.push_back({"/usr/bin/python3", "system"});
-  std::vector<PythonCandidate> out;
-  for (const auto& c : candidates) {
-    bool seen = false;
-    for (const auto& p : out) seen = seen || p.interpreter == c.interpreter;
-    auto info = context.system.Stat(c.interpreter);
-    if (!seen && info && info->type == FileType::Regular) out.push_back(c);
-  }
-  return out;
-}
-
-std::vector<PythonInstall> LocatePythons(CollectContext& context, bool ask_interpreter) {
-  // Interpreters are asked concurrently: a pyenv shim alone takes most of a second to start.
-  std::vector<std::future<PythonInstall>> pending;
-  for (const auto& c : PythonCandidates(context)) {
-    pending.push_back(std::async(std::launch::async, [&context, c, ask_interpreter] {
-      PythonInstall py{c.interpreter, c.origin, {}, false, "", std::nullopt};
-      // The guessed prefix/lib/pythonX.Y dirs are right for system, venv and conda interpreters;
-      // only when they show no torch is the interpreter asked (a shim, a custom sys.path).
-      py.search_path = GuessSearchPath(context, py.interpreter);
-      FindTorch(context, py);
-      if (py.torch_dir) {
-        py.search_path_problem = "guessed from the interpreter's prefix";
-        return py;
-      }
-      FillSearchPath(context, py, ask_interpreter);
-      FindTorch(context, py);
-      return py;
-    }));
-  }
   std::vector<PythonInstall> out;
-  for (auto& f : pending) out.push_back(f.get());
+  std::vector<std::string> keys;
+  for (const auto& [path, origin] : candidates) {
+    PythonInstall py = Examine(context, path, origin);
+    if (!py.problem.empty() && origin != "--python") continue;  // only a given path is worth a word
+    std::string key = py.problem.empty() ? SameInterpreterKey(context, py.executable) : py.interpreter;
+    bool seen = false;
+    for (const auto& k : keys) seen = seen || k == key;
+    if (seen) continue;
+    keys.push_back(key);
+    out.push_back(std::move(py));
+  }
   return out;
 }
 

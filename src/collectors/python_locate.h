@@ -1,7 +1,9 @@
 #pragma once
-/// Finding Python interpreters and the torch package they would import, without importing it:
-/// python3 on PATH, /usr/bin/python3 (Debian's python3-torch lives there even when PATH has a
-/// pyenv or conda python first), $VIRTUAL_ENV, $CONDA_PREFIX.
+/// Finding Python interpreters and the torch package each would import, without running them:
+/// `check --python PATH` first, then $VIRTUAL_ENV, $CONDA_PREFIX, python3 on PATH, /usr/bin/python3
+/// (Debian's python3-torch lives there even when PATH has a pyenv or conda python first).
+/// sys.path is rebuilt from files the way site.py does (prefix, pyvenv.cfg, PYTHONPATH, user
+/// site, .pth files); pyenv shims are resolved from pyenv's version files (python_shims.h).
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,24 +13,19 @@
 namespace rd {
 
 struct PythonInstall {
-  std::string interpreter;                 ///< As found ("/usr/bin/python3").
-  std::string origin;                      ///< "PATH", "system", "VIRTUAL_ENV", "CONDA_PREFIX"
-  std::vector<std::string> search_path;    ///< sys.path from the interpreter, or guessed dirs.
-  bool search_path_from_interpreter = false;
-  std::string search_path_problem;         ///< Why sys.path was guessed.
-  std::optional<std::string> torch_dir;    ///< ".../site-packages/torch" when version.py is there.
+  std::string interpreter;               ///< As found or given ("/usr/bin/python3").
+  std::string origin;                    ///< "--python", "VIRTUAL_ENV", "CONDA_PREFIX", "PATH", "system"
+  std::string executable;                ///< What runs: the interpreter, or the one behind a pyenv shim.
+  std::string resolved_by;               ///< How a shim was resolved ("pyenv 3.11.7 (set by …)").
+  std::string problem;                   ///< Non-empty: nothing can run (a given path is missing …).
+  std::string version;                   ///< "3.11" when known.
+  bool search_path_known = true;         ///< False for a wrapper script other than a pyenv shim.
+  std::vector<std::string> search_path;  ///< Where `import torch` looks, in order.
+  std::optional<std::string> torch_dir;  ///< ".../site-packages/torch" when version.py is there.
 };
 
-struct PythonCandidate {
-  std::string interpreter;
-  std::string origin;
-};
-
-/// Existing interpreters, each once, most specific first: VIRTUAL_ENV, CONDA_PREFIX, PATH, system.
-std::vector<PythonCandidate> PythonCandidates(CollectContext& context);
-
-/// Each distinct interpreter once, in the order above. Runs `python -c 'import sys,json…'`
-/// (no torch import) with a short timeout; falls back to <prefix>/lib/pythonX.Y/site-packages.
-std::vector<PythonInstall> LocatePythons(CollectContext& context, bool ask_interpreter);
+/// Each distinct interpreter once, most specific first. Starts no process. Interpreters given
+/// with --python always appear (with `problem` set when unusable); the others only when they exist.
+std::vector<PythonInstall> LocatePythons(CollectContext& context);
 
 }  // namespace rd

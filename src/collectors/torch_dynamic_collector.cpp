@@ -111,33 +111,52 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
     facts.MarkAbsent("frameworks.torch_runtime", "torch import not run (--quick)");
     return;
   }
-  // The import script runs in every interpreter at once; the first (most specific) one that has
-  // torch wins, so the cost is one import, not a sys.path query followed by an import.
-  // Interpreters whose torch the cheap look-up (no child) already found are preferred: running the
-  // import in every interpreter would compete for the CPU with the one import that matters.
-  std::vector<PythonCandidate> candidates;
-  for (const auto& py : LocatePythons(context, false)) {
-    if (py.torch_dir) candidates.push_back({py.interpreter, py.origin});
+  // One import, in the first interpreter whose search path has torch (the one --python names
+  // when it has one). An interpreter without torch is not run at all, and a pyenv shim's own
+  // interpreter runs directly (python_locate.h): a second import or a shim's bash chain would
+  // compete for the CPU with the import that matters. Only when no search path shows torch do
+  // wrapper scripts of unknown target run the script (it prints "No module named 'torch'" fast).
+  auto pythons = LocatePythons(context);
+  std::vector<const PythonInstall*> candidates;
+  for (const auto& py : pythons) {
+    if (py.problem.empty() && py.torch_dir) {
+      candidates.push_back(&py);
+      break;
+    }
   }
-  if (candidates.empty()) candidates = PythonCandidates(context);
+  if (candidates.empty()) {
+    for (const auto& py : pythons) {
+      if (py.problem.empty() && !py.search_path_known) candidates.push_back(&py);
+    }
+  }
+  if (candidates.empty()) {
+    std::vector<std::string> names;
+    for (const auto& py : pythons) {
+      if (py.problem.empty()) names.push_back(py.interpreter);
+    }
+    facts.MarkAbsent("frameworks.torch_runtime", names.empty() ? "no Python interpreter found"
+                                                               : "no torch in the search path of " + Join(names, ", "));
+    return;
+  }
   std::vector<std::future<CommandResult>> runs;
-  for (const auto& c : candidates) {
-    CommandSpec spec{{c.interpreter, "-c", kScript}, kImportTimeout, 1 << 20, {}, {}};
+  for (const auto* py : candidates) {
+    CommandSpec spec{{py->executable, "-c", kScript}, kImportTimeout, 1 << 20, {}, {}};
     runs.push_back(std::async(std::launch::async, [&context, spec] { return context.system.Run(spec); }));
   }
   std::vector<CommandResult> results;
   for (auto& f : runs) results.push_back(f.get());
-  size_t pick = candidates.size();
+  // Torch seen in the search path: that import's result stands, even "No module named 'torch'".
+  size_t pick = candidates.front()->torch_dir ? 0 : candidates.size();
   for (size_t i = 0; i < results.size() && pick == candidates.size(); ++i) {
     if (results[i].started && results[i].out.find("No module named 'torch'") == std::string::npos) pick = i;
   }
   if (pick == candidates.size()) {
-    facts.MarkAbsent("frameworks.torch_runtime", candidates.empty() ? "no Python interpreter found" : "no Python interpreter with torch installed");
+    facts.MarkAbsent("frameworks.torch_runtime", "no Python interpreter with torch installed");
     return;
   }
-  const PythonCandidate* chosen = &candidates[pick];
+  const PythonInstall* chosen = candidates[pick];
   const CommandResult& r = results[pick];
-  std::string what = fmt::format("cmd:{} -c 'import torch …' (exit {}, {:.0f} ms)", chosen->interpreter, r.exit_code, r.elapsed_ms);
+  std::string what = fmt::format("cmd:{} -c 'import torch …' (exit {}, {:.0f} ms)", chosen->executable, r.exit_code, r.elapsed_ms);
   Evidence ev{what, ""};
   const std::string root = "frameworks.torch_runtime.";
   if (!r.started) {

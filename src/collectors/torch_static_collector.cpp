@@ -18,11 +18,15 @@ namespace rd {
 namespace {
 
 const std::vector<FactSpec> kTorchStaticFacts = {
-    {"frameworks.pythons", "array", "Python interpreters found (venv, conda, PATH, /usr/bin/python3)"},
-    {"frameworks.pythons.interpreter", "string", "Interpreter path"},
-    {"frameworks.pythons.origin", "string", "VIRTUAL_ENV, CONDA_PREFIX, PATH or system"},
-    {"frameworks.pythons.sys_path_source", "string", "interpreter (asked without importing torch) or guessed"},
-    {"frameworks.pythons.sys_path_problem", "string", "Why sys.path was guessed"},
+    {"frameworks.pythons", "array", "Python interpreters found (--python, venv, conda, PATH, /usr/bin/python3)"},
+    {"frameworks.pythons.interpreter", "string", "Interpreter path, as found or given"},
+    {"frameworks.pythons.origin", "string", "--python, VIRTUAL_ENV, CONDA_PREFIX, PATH or system"},
+    {"frameworks.pythons.executable", "string", "The interpreter a pyenv shim runs (resolved from pyenv's version files)"},
+    {"frameworks.pythons.resolved_by", "string", "Which pyenv version and the file or variable that selects it"},
+    {"frameworks.pythons.problem", "string", "Why it cannot run (a --python path that is missing, a directory, not executable)"},
+    {"frameworks.pythons.version", "string", "Python major.minor (from the interpreter's name, pyvenv.cfg or its lib dir)"},
+    {"frameworks.pythons.search_path", "array", "Where import torch looks: PYTHONPATH, user site, site-packages, .pth dirs"},
+    {"frameworks.pythons.search_path_known", "bool", "False for a wrapper script whose target is known only by running it"},
     {"frameworks.pythons.torch_dir", "string", "The torch package this interpreter would import"},
     {"frameworks.torch.found", "bool", "Some interpreter has torch installed"},
     {"frameworks.torch.dir", "string", "Directory of the torch package examined"},
@@ -52,10 +56,18 @@ bool IsRuntimeLib(const std::string& name) {
 void RecordPythons(const std::vector<PythonInstall>& pythons, Facts& facts) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& py : pythons) {
-    nlohmann::json item = {{"interpreter", py.interpreter}, {"origin", py.origin},
-                           {"sys_path_source", py.search_path_from_interpreter ? "interpreter" : "guessed"}};
+    nlohmann::json item = {{"interpreter", py.interpreter}, {"origin", py.origin}};
+    if (!py.problem.empty()) {
+      item["problem"] = Printable(py.problem, 300);
+      list.push_back(std::move(item));
+      continue;
+    }
+    if (py.executable != py.interpreter) item["executable"] = py.executable;
+    if (!py.resolved_by.empty()) item["resolved_by"] = Printable(py.resolved_by, 300);
+    if (!py.version.empty()) item["version"] = py.version;
+    item["search_path_known"] = py.search_path_known;
+    item["search_path"] = py.search_path;
     if (py.torch_dir) item["torch_dir"] = *py.torch_dir;
-    if (!py.search_path_from_interpreter && !py.search_path_problem.empty()) item["sys_path_problem"] = Printable(py.search_path_problem, 300);
     list.push_back(std::move(item));
   }
   facts.Set("frameworks.pythons", std::move(list));
@@ -127,17 +139,19 @@ void CollectTorchStatic(CollectContext& context, Facts& facts) {
   if (auto value = context.system.GetEnv("HSA_OVERRIDE_GFX_VERSION")) {
     if (auto gfx = GfxFromOverride(*value)) facts.Set("frameworks.override_gfx", *gfx, {"env", "HSA_OVERRIDE_GFX_VERSION=" + Printable(*value, 64)});
   }
-  auto pythons = LocatePythons(context, !context.quick);
+  auto pythons = LocatePythons(context);
   RecordPythons(pythons, facts);
   for (const auto& py : pythons) {
-    if (py.torch_dir) {
+    if (py.problem.empty() && py.torch_dir) {
       DescribeTorch(context, facts, py);
       return;
     }
   }
+  size_t usable = 0;
+  for (const auto& py : pythons) usable += py.problem.empty() ? 1 : 0;
   facts.Set("frameworks.torch.found", false);
-  facts.Set("summary.torch_static", pythons.empty() ? std::string("no Python interpreter found")
-                                                  : fmt::format("no torch in {} interpreter{}", pythons.size(), pythons.size() == 1 ? "" : "s"));
+  facts.Set("summary.torch_static", usable == 0 ? std::string("no Python interpreter found")
+                                                : fmt::format("no torch in {} interpreter{}", usable, usable == 1 ? "" : "s"));
 }
 
 }  // namespace

@@ -23,6 +23,8 @@ struct CollectContext {
   const nlohmann::json& data;  ///< rules/data/*.toml, keyed by file stem.
   bool quick = false;          ///< --quick: run no child process (imports, compilers, probes).
   std::vector<std::string> extra_libs;  ///< `check --lib PATH`: more libraries to resolve.
+  std::vector<std::string> pythons;     ///< `check --python PATH`: interpreters examined first.
+  bool no_compile = false;              ///< `check --no-compile`: skip the hipcc compile check.
 };
 
 struct Collector {

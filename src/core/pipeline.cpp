@@ -44,7 +44,8 @@ void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
   Facts facts;
   CollectorRun run{collector.name, collector.section, CollectorStatus::Ok, "", 0};
   try {
-    CollectContext context{*slot->system, slot->data, slot->options.quick, slot->options.extra_libs};
+    CollectContext context{*slot->system, slot->data, slot->options.quick, slot->options.extra_libs,
+                           slot->options.pythons, slot->options.no_compile};
     collector.collect(context, facts);
   } catch (const std::exception& e) {
     run.status = CollectorStatus::Crashed;
@@ -57,6 +58,10 @@ void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
   std::lock_guard<std::mutex> lock(slot->mutex);
   if (run.status == CollectorStatus::Ok) slot->facts = std::move(facts);  // half-done facts lie
   slot->run = std::move(run);
+  // Drop this thread's hold on the System before saying "done": the pipeline's caller then owns
+  // the last reference, and LiveSystem's destructor (which removes the children's private temp
+  // dir) runs when check returns, not in this thread after main has already called _Exit.
+  slot->system.reset();
   slot->done = true;
   slot->done_cv.notify_all();
 }

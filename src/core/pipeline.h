@@ -34,6 +34,8 @@ struct PipelineOptions {
   std::chrono::milliseconds collector_budget{10000};
   bool quick = false;                   ///< CollectContext::quick
   std::vector<std::string> extra_libs;  ///< CollectContext::extra_libs
+  std::vector<std::string> pythons;     ///< CollectContext::pythons
+  bool no_compile = false;              ///< CollectContext::no_compile
 };
 
 Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& data,
