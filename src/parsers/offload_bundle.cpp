@@ -76,24 +76,43 @@ Parsed ParsePlain(std::string_view bytes, uint64_t total, bool compressed, Ctx& 
   return {extent};
 }
 
-std::string DecompressPrefix(std::string_view payload, uint16_t method, uint64_t want, std::string& error) {
-  std::string out(want, '\0');
-  if (method == 1) {
-    ZSTD_DCtx* ctx = ZSTD_createDCtx();
-    ZSTD_inBuffer in{payload.data(), payload.size(), 0};
-    ZSTD_outBuffer o{out.data(), out.size(), 0};
-    while (o.pos < o.size) {
-      size_t rc = ZSTD_decompressStream(ctx, &o, &in);
-      if (ZSTD_isError(rc)) {
-        error = std::string("zstd: ") + ZSTD_getErrorName(rc);
-        break;
-      }
-      if (rc == 0 || in.pos == in.size) break;
+// The output grows with what the stream really yields (doubling from 64 KiB up to `want`), so a
+// header that claims a huge size costs nothing until the data backs it.
+constexpr uint64_t kFirstChunk = 64u << 10;
+
+uint64_t Grow(std::string& out, uint64_t want) {
+  uint64_t used = out.size();
+  out.resize(std::min<uint64_t>(want, std::max<uint64_t>(kFirstChunk, used * 2)));
+  return used;
+}
+
+std::string ZstdPrefix(std::string_view payload, uint64_t want, std::string& error) {
+  std::string out;
+  ZSTD_DCtx* ctx = ZSTD_createDCtx();
+  ZSTD_inBuffer in{payload.data(), payload.size(), 0};
+  ZSTD_outBuffer o{out.data(), 0, 0};
+  while (true) {
+    if (o.pos == o.size) {
+      if (o.size >= want) break;
+      Grow(out, want);
+      o.dst = out.data();
+      o.size = out.size();
     }
-    ZSTD_freeDCtx(ctx);
-    out.resize(o.pos);
-    return out;
+    size_t rc = ZSTD_decompressStream(ctx, &o, &in);
+    if (ZSTD_isError(rc)) {
+      error = std::string("zstd: ") + ZSTD_getErrorName(rc);
+      break;
+    }
+    // Frame done, or all input read while output room is left (nothing more can come).
+    if (rc == 0 || (in.pos == in.size && o.pos < o.size)) break;
   }
+  ZSTD_freeDCtx(ctx);
+  out.resize(o.pos);
+  return out;
+}
+
+std::string ZlibPrefix(std::string_view payload, uint64_t want, std::string& error) {
+  std::string out;
   z_stream z{};
   if (inflateInit(&z) != Z_OK) {
     error = "zlib: cannot initialise";
@@ -101,13 +120,21 @@ std::string DecompressPrefix(std::string_view payload, uint16_t method, uint64_t
   }
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(payload.data()));
   z.avail_in = static_cast<uInt>(std::min<uint64_t>(payload.size(), UINT32_MAX));
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  int rc = inflate(&z, Z_SYNC_FLUSH);
-  if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) error = std::string("zlib: ") + (z.msg ? z.msg : "corrupt data");
+  while (z.total_out < want) {
+    uint64_t used = Grow(out, want);
+    z.next_out = reinterpret_cast<Bytef*>(out.data() + used);
+    z.avail_out = static_cast<uInt>(out.size() - used);
+    int rc = inflate(&z, Z_SYNC_FLUSH);
+    if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) error = std::string("zlib: ") + (z.msg ? z.msg : "corrupt data");
+    if (rc != Z_OK || z.avail_out > 0) break;  // end, error, or input used up
+  }
   out.resize(z.total_out);
   inflateEnd(&z);
   return out;
+}
+
+std::string DecompressPrefix(std::string_view payload, uint16_t method, uint64_t want, std::string& error) {
+  return method == 1 ? ZstdPrefix(payload, want, error) : ZlibPrefix(payload, want, error);
 }
 
 // A CCOB header at the start of `bytes`; extent 0 when the magic is a coincidence.

@@ -268,6 +268,22 @@ TEST(OffloadBundle, HostileInputNeverCrashes) {
   EXPECT_FALSE(ScanOffloadBundles(many, tight).problems.empty());
 }
 
+TEST(OffloadBundle, LargeCompressedBundlesDecompressInChunks) {
+  // The reader grows its output from 64 KiB as the stream yields data: 300 KB of padding after the
+  // bundle take several steps, and the code objects still come out whole.
+  std::string plain = Fatbin() + std::string(300000, 'x');
+  std::map<std::string, std::string> expected;
+  for (const auto& e : ExtractOffloadBundles(plain).entries) expected[e.id] = e.code;
+  for (int method : {0, 1}) {
+    SCOPED_TRACE("method " + std::to_string(method));
+    BundleScan scan = ExtractOffloadBundles(Ccob(plain, 3, method));
+    EXPECT_TRUE(scan.problems.empty()) << Join(scan.problems, "; ");
+    std::map<std::string, std::string> got;
+    for (const auto& e : scan.entries) got[e.id] = e.code;
+    EXPECT_TRUE(got == expected);
+  }
+}
+
 // Overwrites `width` little-endian bytes at `at`.
 std::string Patched(std::string bytes, size_t at, uint64_t value, int width) {
   for (int i = 0; i < width; ++i) bytes[at + i] = static_cast<char>((value >> (8 * i)) & 0xff);
@@ -313,6 +329,8 @@ TEST(OffloadBundle, HostileRealCompressedBundles) {
   BundleScan small = ExtractOffloadBundles(Patched(v1, 8, 100, 4));
   EXPECT_FALSE(small.problems.empty());
   for (const auto& e : small.entries) EXPECT_LE(e.code.size(), 100u);
+  // A claimed size far above the data (under the limit): only what the stream holds is allocated.
+  EXPECT_TRUE(HasProblem(ExtractOffloadBundles(Patched(v3, 16, 200000000, 8)), "ends after 10476 of 200000000 bytes"));
   // Decompression bomb: a huge claimed size, and a real size above the caller's limit.
   EXPECT_TRUE(HasProblem(ScanOffloadBundles(Patched(v3, 16, 1ull << 40, 8)), "bytes uncompressed (limit"));
   BundleLimits tight;
