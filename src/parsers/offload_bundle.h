@@ -19,6 +19,7 @@ struct BundleEntry {
   std::string gfx;       ///< Processor only: "gfx90a".
   uint64_t size = 0;     ///< Code object size in bytes.
   bool compressed = false;
+  std::string code;      ///< The code object; filled only by ExtractOffloadBundles, empty when its data is cut.
 };
 
 struct BundleScan {
@@ -40,6 +41,9 @@ struct BundleLimits {
 /// Scans a buffer (an ELF file, a .hip_fatbin section, a .hipfb or .co file) for bundles.
 /// In an ELF file only `.hip_fatbin` is scanned when present. Never fails: problems are listed.
 BundleScan ScanOffloadBundles(std::string_view bytes, const BundleLimits& limits = {});
+/// As ScanOffloadBundles, and copies every entry's code object into BundleEntry::code: compressed
+/// bundles are decompressed in full (still at most `max_decompressed` bytes each).
+BundleScan ExtractOffloadBundles(std::string_view bytes, const BundleLimits& limits = {});
 
 /// "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-" -> "gfx90a:xnack-"; "" for non-AMDGPU ids.
 std::string BundleTargetId(std::string_view id);

@@ -2,8 +2,14 @@
 # (include(${CMAKE_CURRENT_SOURCE_DIR}/frameworks.cmake)) when ROCM_DOCTOR_FUZZ is ON (clang):
 #   cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DROCM_DOCTOR_FUZZ=ON -DROCM_DOCTOR_TESTS=OFF
 #   ninja -C build-fuzz fuzz_offload_bundle
-#   ./build-fuzz/tests/fuzz/fuzz_offload_bundle -max_total_time=60 tests/fixtures/bundles
-add_executable(fuzz_offload_bundle ${CMAKE_CURRENT_LIST_DIR}/fuzz_offload_bundle.cpp)
-target_compile_options(fuzz_offload_bundle PRIVATE -fsanitize=fuzzer,address,undefined)
+#   ./build-fuzz/tests/fuzz/fuzz_offload_bundle -max_total_time=600 -rss_limit_mb=2048 tests/fixtures/bundles
+# The seed corpus is the fixture folder itself: real plain and compressed (CCOB v1/v2/v3) bundles,
+# HIP objects and shared libraries. The reader's sources are compiled into the target (not taken
+# from rocm_doctor_core, which is built without coverage instrumentation) so that libFuzzer's
+# coverage feedback sees the bundle, CCOB and ELF section code.
+add_executable(fuzz_offload_bundle ${CMAKE_CURRENT_LIST_DIR}/fuzz_offload_bundle.cpp
+  ${RD_SRC}/parsers/offload_bundle.cpp ${RD_SRC}/parsers/elf_sections.cpp ${RD_FUZZ_COMMON})
+target_include_directories(fuzz_offload_bundle PRIVATE ${RD_SRC})
+target_compile_options(fuzz_offload_bundle PRIVATE -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer)
 target_link_options(fuzz_offload_bundle PRIVATE -fsanitize=fuzzer,address,undefined)
-target_link_libraries(fuzz_offload_bundle PRIVATE rocm_doctor_core)
+target_link_libraries(fuzz_offload_bundle PRIVATE rd_deps::compress)

@@ -1,5 +1,7 @@
-// libFuzzer target: the offload-bundle reader (ELF section walk, plain bundles, CCOB zstd/zlib)
-// on arbitrary bytes. Hostile bundles must never crash, hang or allocate without bound.
+// libFuzzer target: the offload-bundle reader (ELF section walk, plain bundles, CCOB v1/v2/v3 with
+// zstd/zlib) on arbitrary bytes, in both modes: listing (decompresses a prefix) and extracting the
+// code objects (decompresses in full). Hostile bundles must never crash, hang or allocate without
+// bound. Seeds: tests/fixtures/bundles (real bundles written by hipcc and clang-offload-bundler).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -7,9 +9,13 @@
 #include "parsers/offload_bundle.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view bytes(reinterpret_cast<const char*>(data), size);
   rd::BundleLimits limits;
   limits.max_decompressed = 64u << 20;
-  auto scan = rd::ScanOffloadBundles(std::string_view(reinterpret_cast<const char*>(data), size), limits);
+  auto scan = rd::ScanOffloadBundles(bytes, limits);
   (void)rd::BundleTargetList(scan);
+  limits.max_decompressed = 4u << 20;  // every decompressed byte is kept: stay small per input
+  auto full = rd::ExtractOffloadBundles(bytes, limits);
+  (void)rd::BundleGfxList(full);
   return 0;
 }
