@@ -4,6 +4,7 @@
 #include <deque>
 #include <set>
 
+#include "collectors/rocm_roots.h"
 #include "parsers/ld_so_conf.h"
 #include "util/strings.h"
 
@@ -180,15 +181,19 @@ Resolution FindLibrary(System& system, const LoaderConfig& config, const std::st
 }
 
 ElfFile ReadElfFile(System& system, const std::string& path, ElfCache* cache) {
-  if (cache) {
+  if (!cache) return ReadElfFileUncached(system, path);
+  // Keyed by the resolved path: on merged-/usr systems /lib/x/libfoo.so and /usr/lib/x/libfoo.so
+  // (and every versioned symlink) are one file, read and parsed once instead of once per name.
+  std::string key = Canonicalize(system, path);
+  ElfFile file{path, Error{ErrorKind::Invalid, "not read"}};
+  {
     std::lock_guard<std::mutex> lock(cache->mutex);
-    if (auto it = cache->files.find(path); it != cache->files.end()) return it->second;
+    if (auto it = cache->files.find(key); it != cache->files.end()) file.elf = it->second.elf;
   }
-  ElfFile file = ReadElfFileUncached(system, path);
-  if (cache) {
-    std::lock_guard<std::mutex> lock(cache->mutex);
-    cache->files.emplace(path, file);
-  }
+  if (file.elf) return file;
+  file = ReadElfFileUncached(system, path);
+  std::lock_guard<std::mutex> lock(cache->mutex);
+  cache->files.emplace(key, file);
   return file;
 }
 
