@@ -130,17 +130,16 @@ void CollectCompile(CollectContext& context, Facts& facts) {
       if (t.is_string()) targets.push_back(t.get<std::string>());
     }
   }
-  std::vector<std::string> argv = {*hipcc, "-v"};
-  for (const auto& target : targets) argv.push_back("--offload-arch=" + target);
-  for (const char* arg : {"compile_check.hip", "-o", "compile_check"}) argv.push_back(arg);
-  CommandSpec spec;
   // Normal priority: hipcc is the longest view of check (2.6 s here, the torch import 1.7 s); at
   // nice 10 it waited behind every other view and check took longer on 2 cores.
-  spec.argv = argv;
+  CommandSpec spec;
+  spec.argv = {*hipcc, "-v"};
+  for (const auto& target : targets) spec.argv.push_back("--offload-arch=" + target);
+  for (const char* arg : {"compile_check.hip", "-o", "compile_check"}) spec.argv.push_back(arg);
   spec.input_files["compile_check.hip"] = *source;
   spec.timeout = kCompileTimeout;
   CommandResult result = context.system.Run(spec);
-  std::string command = Join(argv, " ");
+  std::string command = Join(spec.argv, " ");
   facts.Set("compile.targets", targets);
   facts.Set("compile.ran", result.started, {"cmd:" + command, result.start_error});
   if (!result.started) return;
