@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <set>
 
 #include "collectors/rocm_roots.h"
+#include "parsers/elf_ranges.h"
 #include "parsers/ld_so_conf.h"
 #include "util/strings.h"
 
@@ -198,14 +200,16 @@ ElfFile ReadElfFile(System& system, const std::string& path, ElfCache* cache) {
 }
 
 ElfFile ReadElfFileUncached(System& system, const std::string& path) {
-  ElfFile file{path, Error{ErrorKind::Invalid, "not read"}};
-  auto bytes = system.ReadFile(path, kMaxElfBytes);
-  if (!bytes) {
-    file.elf = bytes.error();
-    return file;
-  }
-  file.elf = ParseElf(*bytes);
-  if (!file.elf) file.elf = Error{file.elf.error().kind, path + ": " + file.elf.error().message};
+  // Ranged reads: the headers and the loader's sections, not the whole 14 MB of libamdhip64.
+  std::optional<Error> read_error;
+  auto read = [&](uint64_t offset, size_t length) {
+    auto bytes = system.ReadFileRange(path, offset, length);
+    if (!bytes) read_error = bytes.error();
+    return bytes;
+  };
+  ElfFile file{path, ParseElfByRanges(read, kMaxElfBytes)};
+  if (!file.elf && read_error) file.elf = *read_error;  // the System's message names the path
+  else if (!file.elf) file.elf = Error{file.elf.error().kind, path + ": " + file.elf.error().message};
   return file;
 }
 

@@ -41,7 +41,7 @@ struct LoaderConfig {
 /// Reads LD_LIBRARY_PATH, /etc/ld.so.cache and /etc/ld.so.conf (with includes) through System.
 LoaderConfig ReadLoaderConfig(System& system);
 
-/// Reads and parses an ELF file (whole, up to kMaxElfBytes).
+/// Reads the loader view of an ELF file by ranges (whole, up to kMaxElfBytes, when its layout is unusual).
 inline constexpr size_t kMaxElfBytes = 512u << 20;
 ElfFile ReadElfFile(System& system, const std::string& path, ElfCache* cache = nullptr);
 ElfFile ReadElfFileUncached(System& system, const std::string& path);

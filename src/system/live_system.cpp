@@ -83,8 +83,11 @@ LiveSystem::~LiveSystem() {
   if (!work_dir_.empty()) RemoveTempDir(work_dir_);
 }
 
-Result<std::string> LiveSystem::ReadFile(const std::string& path, size_t max_bytes) {
-  // O_NONBLOCK: a FIFO planted where a file should be must not hang us.
+namespace {
+
+// O_NONBLOCK: a FIFO planted where a file should be must not hang us. Returns the open
+// descriptor of a regular file and its size.
+Result<std::pair<int, uint64_t>> OpenRegular(const std::string& path) {
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0) return ErrnoError(errno, "open " + path);
   struct stat st {};
@@ -98,8 +101,39 @@ Result<std::string> LiveSystem::ReadFile(const std::string& path, size_t max_byt
     const char* what = S_ISDIR(st.st_mode) ? "a directory" : "not a regular file";
     return Error{ErrorKind::Unsupported, "read " + path + ": " + what + ", not read"};
   }
-  auto data = ReadAll(fd, path, max_bytes, static_cast<size_t>(st.st_size));
+  return std::pair<int, uint64_t>{fd, static_cast<uint64_t>(st.st_size)};
+}
+
+}  // namespace
+
+Result<std::string> LiveSystem::ReadFile(const std::string& path, size_t max_bytes) {
+  auto file = OpenRegular(path);
+  if (!file) return file.error();
+  auto data = ReadAll(file->first, path, max_bytes, static_cast<size_t>(file->second));
+  close(file->first);
+  return data;
+}
+
+Result<std::string> LiveSystem::ReadFileRange(const std::string& path, uint64_t offset, size_t length) {
+  auto file = OpenRegular(path);
+  if (!file) return file.error();
+  auto [fd, size] = *file;
+  size_t wanted = offset >= size ? 0 : static_cast<size_t>(std::min<uint64_t>(length, size - offset));
+  std::string data(wanted, '\0');
+  size_t used = 0;
+  while (used < wanted) {
+    ssize_t n = pread(fd, data.data() + used, wanted - used, static_cast<off_t>(offset + used));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int err = errno;
+      close(fd);
+      return ErrnoError(err, "read " + path + " at " + std::to_string(offset + used));
+    }
+    if (n == 0) break;  // the file shrank while we read it
+    used += static_cast<size_t>(n);
+  }
   close(fd);
+  data.resize(used);
   return data;
 }
 

@@ -14,6 +14,7 @@ class LiveSystem : public System {
   ~LiveSystem() override;
 
   Result<std::string> ReadFile(const std::string& path, size_t max_bytes) override;
+  Result<std::string> ReadFileRange(const std::string& path, uint64_t offset, size_t length) override;
   Result<std::vector<std::string>> ListDir(const std::string& path) override;
   Result<FileInfo> Stat(const std::string& path) override;
   Result<FileInfo> LStat(const std::string& path) override;

@@ -19,6 +19,9 @@ LiveSystem& Local() {
 }  // namespace
 
 Result<std::string> ReadLocalFile(const std::string& path, size_t max_bytes) { return Local().ReadFile(path, max_bytes); }
+Result<std::string> ReadLocalFileRange(const std::string& path, uint64_t offset, size_t length) {
+  return Local().ReadFileRange(path, offset, length);
+}
 Result<std::vector<std::string>> ListLocalDir(const std::string& path) { return Local().ListDir(path); }
 Result<FileInfo> LocalStat(const std::string& path) { return Local().Stat(path); }
 Result<FileInfo> LocalLStat(const std::string& path) { return Local().LStat(path); }

@@ -9,6 +9,7 @@
 namespace rd {
 
 Result<std::string> ReadLocalFile(const std::string& path, size_t max_bytes = 64u << 20);
+Result<std::string> ReadLocalFileRange(const std::string& path, uint64_t offset, size_t length);
 Result<std::vector<std::string>> ListLocalDir(const std::string& path);
 Result<FileInfo> LocalStat(const std::string& path);
 Result<FileInfo> LocalLStat(const std::string& path);

@@ -24,6 +24,14 @@ Result<std::string> RecordingSystem::ReadFile(const std::string& path, size_t ma
   return result;
 }
 
+Result<std::string> RecordingSystem::ReadFileRange(const std::string& path, uint64_t offset, size_t length) {
+  auto result = inner_->ReadFileRange(path, offset, length);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (result) ranges_[path][offset] = *result;
+  else meta_["read_errors"][path] = ErrorToJson(result.error());
+  return result;
+}
+
 Result<std::vector<std::string>> RecordingSystem::ListDir(const std::string& path) {
   auto result = inner_->ListDir(path);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -114,6 +122,20 @@ Result<bool> WriteText(const std::filesystem::path& path, const std::string& tex
   if (!out) return Error{ErrorKind::Io, "write " + path.string() + ": failed"};
   return true;
 }
+
+// Seeking past the end and writing leaves a hole: the snapshot file holds the recorded bytes at
+// their offsets and takes no disk space for the rest (a 14 MB library becomes a few KB).
+Result<bool> WriteRanges(const std::filesystem::path& path, const std::map<uint64_t, std::string>& ranges) {
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  std::ofstream out(path, std::ios::binary);
+  for (const auto& [offset, bytes] : ranges) {
+    out.seekp(static_cast<std::streamoff>(offset));
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  if (!out) return Error{ErrorKind::Io, "write " + path.string() + ": failed"};
+  return true;
+}
 }  // namespace
 
 Result<bool> RecordingSystem::Save(const std::string& dir) {
@@ -127,6 +149,11 @@ Result<bool> RecordingSystem::Save(const std::string& dir) {
   if (ec) return Error{ErrorKind::Io, "record: create " + dir + ": " + ec.message()};
   for (const auto& [path, content] : files_) {
     auto ok = WriteText(fs::path(dir) / "files" / fs::path(path).relative_path(), content);
+    if (!ok) return ok;
+  }
+  for (const auto& [path, ranges] : ranges_) {
+    if (files_.count(path)) continue;
+    auto ok = WriteRanges(fs::path(dir) / "files" / fs::path(path).relative_path(), ranges);
     if (!ok) return ok;
   }
   for (size_t i = 0; i < commands_.size(); ++i) {

@@ -15,6 +15,7 @@ class RecordingSystem : public System {
   explicit RecordingSystem(std::shared_ptr<System> inner);
 
   Result<std::string> ReadFile(const std::string& path, size_t max_bytes) override;
+  Result<std::string> ReadFileRange(const std::string& path, uint64_t offset, size_t length) override;
   Result<std::vector<std::string>> ListDir(const std::string& path) override;
   Result<FileInfo> Stat(const std::string& path) override;
   Result<FileInfo> LStat(const std::string& path) override;
@@ -34,6 +35,9 @@ class RecordingSystem : public System {
   std::shared_ptr<System> inner_;
   std::mutex mutex_;
   std::map<std::string, std::string> files_;  // path -> content
+  // path -> offset -> bytes of ranged reads, saved as a sparse file (the same bytes at the same
+  // offsets, holes elsewhere) unless the whole file was read too.
+  std::map<std::string, std::map<uint64_t, std::string>> ranges_;
   nlohmann::json meta_;
   std::vector<nlohmann::json> commands_;
   bool env_read_ = false;

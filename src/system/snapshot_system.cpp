@@ -169,6 +169,15 @@ Result<std::string> SnapshotSystem::ReadFile(const std::string& path, size_t max
   return text;
 }
 
+Result<std::string> SnapshotSystem::ReadFileRange(const std::string& path, uint64_t offset, size_t length) {
+  if (auto it = data_->read_errors.find(path); it != data_->read_errors.end()) return it->second;
+  auto host = Resolve(path, true);
+  if (!host) return host.error();
+  auto bytes = ReadLocalFileRange(*host, offset, length);
+  if (!bytes) return Renamed(bytes.error(), *host, path);
+  return bytes;
+}
+
 Result<std::vector<std::string>> SnapshotSystem::ListDir(const std::string& path) {
   if (auto it = data_->dir_errors.find(path); it != data_->dir_errors.end()) return it->second;
   if (auto it = data_->dirs.find(path); it != data_->dirs.end()) return it->second;

@@ -87,6 +87,9 @@ class System {
 
   /// Whole file, at most max_bytes (TooLarge beyond that). Never blocks on FIFOs or devices.
   virtual Result<std::string> ReadFile(const std::string& path, size_t max_bytes = kDefaultMaxRead) = 0;
+  /// Bytes [offset, offset + length) of a regular file, fewer at its end: the headers and a few
+  /// sections of a large ELF library instead of all of it.
+  virtual Result<std::string> ReadFileRange(const std::string& path, uint64_t offset, size_t length) = 0;
   /// Entry names of a directory, sorted, without "." and "..".
   virtual Result<std::vector<std::string>> ListDir(const std::string& path) = 0;
   virtual Result<FileInfo> Stat(const std::string& path) = 0;   ///< Follows symlinks.

@@ -35,6 +35,27 @@ TEST(LiveSystemTest, FifoDoesNotBlock) {
   EXPECT_EQ(r.error().kind, ErrorKind::Unsupported);
 }
 
+TEST(LiveSystemTest, RangeReadsThePartAskedForAndStopsAtTheEnd) {
+  TempTree t;
+  t.Write("f", "0123456789");
+  LiveSystem sys;
+  EXPECT_EQ(sys.ReadFileRange(t.Path("f"), 2, 3).value(), "234");
+  EXPECT_EQ(sys.ReadFileRange(t.Path("f"), 8, 100).value(), "89");
+  EXPECT_EQ(sys.ReadFileRange(t.Path("f"), 50, 4).value(), "");
+  int fd = open(t.Path("huge").c_str(), O_CREAT | O_WRONLY, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(ftruncate(fd, 1LL << 30), 0);  // 1 GiB, sparse: a range of it is cheap
+  ASSERT_EQ(pwrite(fd, "tail", 4, (1LL << 30) - 4), 4);
+  close(fd);
+  EXPECT_EQ(sys.ReadFileRange(t.Path("huge"), (1LL << 30) - 4, 64).value(), "tail");
+  ASSERT_EQ(mkfifo(t.Path("fifo").c_str(), 0644), 0);
+  EXPECT_EQ(sys.ReadFileRange(t.Path("fifo"), 0, 16).error().kind, ErrorKind::Unsupported);
+  auto missing = sys.ReadFileRange(t.Path("nope"), 0, 16);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().kind, ErrorKind::NotFound);
+  EXPECT_NE(missing.error().message.find(t.Path("nope")), std::string::npos);
+}
+
 TEST(LiveSystemTest, SymlinkLoopIsLoopError) {
   TempTree t;
   t.Link("a", t.Path("b"));

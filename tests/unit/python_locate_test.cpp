@@ -69,6 +69,7 @@ class CountingSystem : public System {
  public:
   explicit CountingSystem(std::shared_ptr<System> inner) : inner_(std::move(inner)) {}
   Result<std::string> ReadFile(const std::string& p, size_t m) override { return inner_->ReadFile(p, m); }
+  Result<std::string> ReadFileRange(const std::string& p, uint64_t o, size_t n) override { return inner_->ReadFileRange(p, o, n); }
   Result<std::vector<std::string>> ListDir(const std::string& p) override { return inner_->ListDir(p); }
   Result<FileInfo> Stat(const std::string& p) override { return inner_->Stat(p); }
   Result<FileInfo> LStat(const std::string& p) override { return inner_->LStat(p); }

@@ -1,5 +1,6 @@
 #include "system/snapshot_system.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -128,6 +129,34 @@ TEST(RecordingSystemTest, RecordThenReplayGivesTheSameAnswers) {
   EXPECT_EQ(replay->Run(CommandSpec{{"/bin/echo", "hello"}}).out, "hello\n");
   EXPECT_EQ(replay->GetIdentity().uid, id.uid);
   EXPECT_FALSE(recorder.Save(out.Path("snap")).ok());  // refuses a non-empty folder
+}
+
+// Ranged reads are saved as sparse files: the recorded bytes at their offsets, nothing else
+// on disk, and the replay reads the same bytes back.
+TEST(RecordingSystemTest, RangesAreRecordedAsSparseFilesAndReplayed) {
+  TempTree world;
+  std::string big(4u << 20, 'a');
+  big.replace(100, 5, "HEAD!");
+  big.replace(big.size() - 5, 5, "TAIL!");
+  world.Write("lib/libbig.so", big);
+  world.Write("lib/small", "whole file");
+  RecordingSystem recorder(std::make_shared<LiveSystem>());
+  EXPECT_EQ(recorder.ReadFileRange(world.Path("lib/libbig.so"), 100, 5).value(), "HEAD!");
+  EXPECT_EQ(recorder.ReadFileRange(world.Path("lib/libbig.so"), big.size() - 5, 64).value(), "TAIL!");
+  EXPECT_EQ(recorder.ReadFileRange(world.Path("lib/small"), 6, 4).value(), "file");
+  EXPECT_TRUE(recorder.ReadFile(world.Path("lib/small"), 4096).ok());  // whole wins over ranges
+  EXPECT_FALSE(recorder.ReadFileRange(world.Path("lib/nope"), 0, 4).ok());
+  TempTree out;
+  ASSERT_TRUE(recorder.Save(out.Path("snap")).ok());
+  auto replay = LoadOk(out.Path("snap"));
+  EXPECT_EQ(replay->ReadFileRange(world.Path("lib/libbig.so"), 100, 5).value(), "HEAD!");
+  EXPECT_EQ(replay->ReadFileRange(world.Path("lib/libbig.so"), big.size() - 5, 64).value(), "TAIL!");
+  EXPECT_EQ(replay->ReadFile(world.Path("lib/small"), 4096).value(), "whole file");
+  EXPECT_EQ(replay->ReadFileRange(world.Path("lib/nope"), 0, 4).error().kind, ErrorKind::NotFound);
+  struct stat st {};
+  ASSERT_EQ(stat((out.Path("snap") + "/files" + world.Path("lib/libbig.so")).c_str(), &st), 0);
+  EXPECT_EQ(static_cast<size_t>(st.st_size), big.size());
+  EXPECT_LT(st.st_blocks * 512, 64 * 1024) << "not sparse";
 }
 
 }  // namespace
