@@ -1,11 +1,15 @@
 // Toolchain section: hipcc/hipconfig, the clang it uses, the GCC installations, which one
 // clang selects and whether its libstdc++ headers and library exist, cmake.
 // pitfalls.md #38 (libstdc++-N-dev for the selected GCC), #39 (new libstdc++ vs HIP clang).
+#include <unistd.h>
+
 #include <algorithm>
 
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
 #include "collectors/gcc_installs.h"
+#include "collectors/rocm_roots.h"
+#include "parsers/rocm_version.h"
 #include "util/strings.h"
 #include "util/version.h"
 
@@ -15,8 +19,8 @@ namespace {
 
 const std::vector<FactSpec> kToolchainFacts = {
     {"toolchain.hipcc", "string", "hipcc found on PATH"},
-    {"toolchain.hip_version", "string", "HIP version (hipconfig)"},
-    {"toolchain.hip_platform", "string", "HIP_PLATFORM (amd or nvidia)"},
+    {"toolchain.hip_version", "string", "HIP version of the hipcc on PATH, as hipconfig --version prints it (from share/hip/version or bin/.hipVersion)"},
+    {"toolchain.hip_platform", "string", "amd or nvidia, decided as hipconfig --platform does (HIP_PLATFORM, else the compilers present)"},
     {"toolchain.gcc_installs", "array", "GCC installations under /usr/lib/gcc/<triplet>"},
     {"toolchain.gcc_installs.version", "string", "GCC major (directory name)"},
     {"toolchain.gcc_installs.dir", "string", "The directory"},
@@ -53,20 +57,64 @@ void CollectGcc(CollectContext& context, Facts& facts) {
   facts.Set("toolchain.usable_gcc_dir", usable);
 }
 
+std::string ParentDir(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
+}
+
+bool IsExecutable(CollectContext& context, const std::string& path) {
+  return context.system.Access(path, X_OK).value_or(false) && PathExists(context, path).value_or(false);
+}
+
+// What `hipconfig --version` prints, read from the files it reads (hipvars.pm: HIP_PATH is the
+// parent of hipcc's directory; share/hip/version since ROCm 6, bin/.hipVersion before).
+void CollectHipVersion(CollectContext& context, Facts& facts, const std::string& hip_path) {
+  for (const char* rel : {"/share/hip/version", "/bin/.hipVersion"}) {
+    auto text = context.system.ReadFile(hip_path + rel, 64 * 1024);
+    std::string version = text ? ParseHipVersionFile(*text) : "";
+    if (!version.empty()) return facts.Set("toolchain.hip_version", version, FileEvidence(hip_path + rel));
+  }
+  std::string header = hip_path + "/include/hip/hip_version.h";
+  auto text = context.system.ReadFile(header, 256 * 1024);
+  std::string version = text ? ParseVersionHeader(*text, "HIP_VERSION") : "";
+  if (!version.empty()) return facts.Set("toolchain.hip_version", version, FileEvidence(header));
+  facts.MarkAbsent("toolchain.hip_version", "no HIP version in " + hip_path + "/share/hip/version, bin/.hipVersion or include/hip/hip_version.h");
+}
+
+// What `hipconfig --platform` prints, decided the way hipvars.pm decides it: HIP_PLATFORM, else
+// amd when a clang++ is there, nvidia when only nvcc is, amd otherwise. (hipvars runs each
+// candidate with --version; an executable file is what that finds.)
+void CollectHipPlatform(CollectContext& context, Facts& facts, const std::string& hip_path) {
+  if (auto value = context.system.GetEnv("HIP_PLATFORM")) {
+    std::string platform = *value == "hcc" ? "amd" : *value == "nvcc" ? "nvidia" : Printable(*value, 32);
+    return facts.Set("toolchain.hip_platform", platform, {"env", "HIP_PLATFORM=" + Printable(*value, 32)});
+  }
+  std::string rocm = context.system.GetEnv("ROCM_PATH").value_or(
+      hip_path == "/usr" ? "/usr" : IsExecutable(context, ParentDir(hip_path) + "/bin/rocm_agent_enumerator") ? ParentDir(hip_path)
+                                   : IsExecutable(context, hip_path + "/bin/rocm_agent_enumerator")       ? hip_path
+                                                                                                          : "/opt/rocm");
+  std::string clang_dir = context.system.GetEnv("HIP_CLANG_PATH").value_or(PathExists(context, rocm + "/llvm/bin").value_or(false) ? rocm + "/llvm/bin" : rocm + "/bin");
+  for (const auto& clang : {clang_dir + "/clang++", context.system.FindProgram("clang++").value_or("")}) {
+    if (!clang.empty() && IsExecutable(context, clang)) return facts.Set("toolchain.hip_platform", "amd", FileEvidence(clang, "clang++ present"));
+  }
+  std::string cuda = context.system.GetEnv("CUDA_PATH").value_or("/usr/local/cuda");
+  for (const auto& nvcc : {cuda + "/bin/nvcc", context.system.FindProgram("nvcc").value_or("")}) {
+    if (!nvcc.empty() && IsExecutable(context, nvcc)) return facts.Set("toolchain.hip_platform", "nvidia", FileEvidence(nvcc, "nvcc present, no clang++"));
+  }
+  facts.Set("toolchain.hip_platform", "amd", {"default", "neither clang++ nor nvcc found"});
+}
+
 void CollectToolchain(CollectContext& context, Facts& facts) {
   auto hipcc = context.system.FindProgram("hipcc");
-  if (hipcc) facts.Set("toolchain.hipcc", *hipcc, {"PATH", *hipcc});
-  if (auto hipconfig = context.system.FindProgram("hipconfig"); hipconfig && !context.quick) {
-    // Not --full: it runs llc and clang --version and takes seconds on a busy machine.
-    const std::pair<const char*, const char*> queries[] = {{"--version", "toolchain.hip_version"}, {"--platform", "toolchain.hip_platform"}};
-    for (const auto& [flag, fact] : queries) {
-      // hipconfig.pl runs clang++ --version on every call (0.3 CPU-s): in the background.
-      CommandResult result = RunQuick(context, AtLowPriority(context, {*hipconfig, flag}));
-      std::string value(Trim(result.out));
-      if (result.exit_code == 0 && !value.empty()) facts.Set(fact, Printable(value, 100), CommandEvidence(std::string("hipconfig ") + flag, result));
-    }
-  } else if (!hipcc) {
-    facts.MarkAbsent("toolchain.hip_version", "hipconfig and hipcc are not on PATH");
+  if (hipcc) {
+    facts.Set("toolchain.hipcc", *hipcc, {"PATH", *hipcc});
+    // Files, not `hipconfig --version/--platform`: each is a perl script running clang++ --version
+    // (0.3 CPU-s), which on a small machine slowed the torch import that runs beside it.
+    std::string hip_path = context.system.GetEnv("HIP_PATH").value_or(ParentDir(ParentDir(Canonicalize(context.system, *hipcc))));
+    CollectHipVersion(context, facts, hip_path);
+    CollectHipPlatform(context, facts, hip_path);
+  } else {
+    facts.MarkAbsent("toolchain.hip_version", "hipcc is not on PATH");
   }
   CollectGcc(context, facts);
   if (auto cmake = context.system.FindProgram("cmake"); cmake && !context.quick) {

@@ -29,6 +29,22 @@ std::string ParseVersionHeader(std::string_view text, const std::string& prefix)
   return parts["MAJOR"] + "." + parts["MINOR"] + (patch.empty() ? "" : "." + patch);
 }
 
+std::string ParseHipVersionFile(std::string_view text) {
+  std::map<std::string, std::string> parts;
+  for (const auto& raw : SplitLines(text.substr(0, 64 * 1024))) {
+    std::string line(Trim(raw));
+    auto eq = line.find('=');
+    if (!StartsWith(line, "HIP_VERSION_") || eq == std::string::npos) continue;
+    std::string value(Trim(line.substr(eq + 1)));
+    std::string key(Trim(line.substr(12, eq - 12)));
+    bool hash = key == "GITHASH" && value.size() <= 40 && value.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+    if (ParseInt(value) || hash) parts[key] = value;
+  }
+  if (!parts.count("MAJOR") || !parts.count("MINOR")) return "";
+  std::string version = parts["MAJOR"] + "." + parts["MINOR"] + (parts.count("PATCH") ? "." + parts["PATCH"] : "");
+  return version + (parts["GITHASH"].empty() ? "" : "-" + parts["GITHASH"]);
+}
+
 std::vector<DpkgPackage> ParseDpkgStatus(std::string_view text, const std::vector<std::string>& prefixes) {
   std::vector<DpkgPackage> out;
   DpkgPackage current;

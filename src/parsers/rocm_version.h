@@ -13,6 +13,9 @@ namespace rd {
 std::string ParseInfoVersion(std::string_view text);
 /// MAJOR.MINOR.PATCH from `#define <prefix>_MAJOR n` (…_MINOR, …_PATCH); "" when absent.
 std::string ParseVersionHeader(std::string_view text, const std::string& prefix);
+/// MAJOR.MINOR.PATCH[-GITHASH] (as hipconfig --version prints it) from HIP's key=value version
+/// file: share/hip/version since ROCm 6, bin/.hipVersion before (HIP_VERSION_MAJOR=6 …).
+std::string ParseHipVersionFile(std::string_view text);
 
 struct DpkgPackage {
   std::string name, version, arch;
