@@ -19,12 +19,4 @@ std::optional<bool> PathExists(CollectContext& context, const std::string& path)
 
 Evidence FileEvidence(const std::string& path, const std::string& excerpt) { return Evidence{"file:" + path, excerpt}; }
 
-std::vector<std::string> AtLowPriority(CollectContext& context, std::vector<std::string> argv) {
-  auto nice = context.system.FindProgram("nice");
-  if (!nice) return argv;
-  std::vector<std::string> out = {*nice, "-n", "10"};
-  out.insert(out.end(), argv.begin(), argv.end());
-  return out;
-}
-
 }  // namespace rd

@@ -16,9 +16,5 @@ std::optional<std::string> ReadForFact(CollectContext& context, Facts& facts, co
 /// knowledge and return nullopt.
 std::optional<bool> PathExists(CollectContext& context, const std::string& path);
 Evidence FileEvidence(const std::string& path, const std::string& excerpt = "");
-/// `nice -n 10 argv…` when nice is on PATH, else argv: for children that only add information
-/// and never decide how long check takes (hipconfig). On a machine with few cores they would
-/// otherwise slow the torch import and hipcc, the longest views; with spare cores nice changes nothing.
-std::vector<std::string> AtLowPriority(CollectContext& context, std::vector<std::string> argv);
 
 }  // namespace rd
