@@ -3,6 +3,7 @@
 #include <elf.h>
 
 #include <cstring>
+#include <limits>
 #include <vector>
 
 namespace rd {
@@ -11,9 +12,6 @@ namespace {
 
 constexpr size_t kMaxTableBytes = 16u << 20;    // 250,000 sections: far beyond any real library
 constexpr size_t kMaxSectionBytes = 64u << 20;  // one .dynstr or .gnu.version_r
-// Where a section that could not be read whole is moved: past the end of any image, so libelf
-// reports it unreadable, as it does for a truncated file read whole.
-constexpr uint64_t kBeyondImage = uint64_t{1} << 62;
 
 struct CountingReader {
   const ElfRangeReader& read;
@@ -32,9 +30,14 @@ void AlignImage(std::string& image) { image.resize((image.size() + 7) & ~size_t{
 
 /// A small image ParseElf reads exactly like the file: the header, the sections the loader
 /// view needs (moved to follow the header), and the section header table, in which every other
-/// section becomes SHT_NULL so that nothing reads the bytes it no longer has.
+/// section becomes SHT_NULL so that nothing reads the bytes it no longer has. The image stays
+/// within max_whole bytes however many sections a hostile table names.
 template <typename Ehdr, typename Shdr>
-Result<ElfInfo> ParseSkeleton(std::string_view header, std::string table, const CountingReader& read) {
+Result<ElfInfo> ParseSkeleton(std::string_view header, std::string table, const CountingReader& read, size_t max_whole) {
+  // Where a section that could not be read whole is moved: past the end of the image, so libelf
+  // reports it unreadable, as it does for a truncated file read whole.
+  using Offset = decltype(Shdr::sh_offset);
+  constexpr Offset kBeyondImage = std::numeric_limits<Offset>::max() / 2;
   Ehdr ehdr;
   std::memcpy(&ehdr, header.data(), sizeof ehdr);
   size_t count = table.size() / sizeof(Shdr);
@@ -55,7 +58,7 @@ Result<ElfInfo> ParseSkeleton(std::string_view header, std::string table, const 
     Shdr s = keep[i] ? at(i) : Shdr{};
     if (keep[i] && s.sh_type != SHT_NOBITS) {
       Result<std::string> bytes = std::string();
-      if (s.sh_size <= kMaxSectionBytes) bytes = read(s.sh_offset, static_cast<size_t>(s.sh_size));
+      if (s.sh_size <= kMaxSectionBytes && image.size() + s.sh_size <= max_whole) bytes = read(s.sh_offset, static_cast<size_t>(s.sh_size));
       if (!bytes) return bytes.error();
       AlignImage(image);
       s.sh_offset = bytes->size() == s.sh_size ? image.size() : kBeyondImage;
@@ -106,8 +109,8 @@ Result<ElfInfo> ParseElfByRanges(const ElfRangeReader& reader, size_t max_whole,
   auto table = read(layout.shoff, static_cast<size_t>(layout.shsize));
   if (!table) return table.error();
   if (table->size() != layout.shsize) return ParseWhole(read, max_whole);
-  if (is64) return ParseSkeleton<Elf64_Ehdr, Elf64_Shdr>(*header, std::move(*table), read);
-  return ParseSkeleton<Elf32_Ehdr, Elf32_Shdr>(*header, std::move(*table), read);
+  if (is64) return ParseSkeleton<Elf64_Ehdr, Elf64_Shdr>(*header, std::move(*table), read, max_whole);
+  return ParseSkeleton<Elf32_Ehdr, Elf32_Shdr>(*header, std::move(*table), read, max_whole);
 }
 
 }  // namespace rd

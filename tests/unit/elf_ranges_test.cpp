@@ -114,6 +114,29 @@ TEST(ElfRanges, WholeFileFallbackHonoursTheLimit) {
   EXPECT_EQ(ParseElfByRanges(Over(bytes), bytes.size()).ok(), ParseElf(bytes).ok());
 }
 
+// A hostile table naming every section a whole-file .dynamic: the reads stay within the limit.
+TEST(ElfRanges, HostileTableCannotMakeItReadMoreThanTheLimit) {
+  std::string bytes = Load("tests/fixtures/lib-missing-hsa/files/opt/rocm-6.2.0/lib/libamdhip64.so.6");
+  ASSERT_FALSE(bytes.empty());
+  ElfLayout layout = ElfHeaderLayout(bytes);
+  ASSERT_TRUE(layout.valid);
+  size_t count = layout.shsize / sizeof(Elf64_Shdr);
+  ASSERT_GT(count, 10u);
+  for (size_t i = 1; i < count; ++i) {
+    Elf64_Shdr s;
+    std::memcpy(&s, bytes.data() + layout.shoff + i * sizeof s, sizeof s);
+    s.sh_type = SHT_DYNAMIC;
+    s.sh_offset = 0;
+    s.sh_size = bytes.size();
+    s.sh_link = static_cast<uint32_t>(i);
+    std::memcpy(bytes.data() + layout.shoff + i * sizeof s, &s, sizeof s);
+  }
+  ElfRangeStats stats;
+  size_t limit = 4 * bytes.size();
+  (void)ParseElfByRanges(Over(bytes), limit, &stats);
+  EXPECT_LE(stats.bytes_read, limit + sizeof(Elf64_Ehdr) + layout.shsize);
+}
+
 // Cut anywhere or scribbled over anywhere: the same answer as the whole-file parser (or both
 // fail), never a crash or a read past the buffer.
 TEST(ElfRanges, TruncatedAndScribbledFilesAgreeWithWholeParse) {
