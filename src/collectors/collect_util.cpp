@@ -1,5 +1,7 @@
 #include "collectors/collect_util.h"
 
+#include <unistd.h>
+
 namespace rd {
 
 std::optional<std::string> ReadForFact(CollectContext& context, Facts& facts, const std::string& path,
@@ -18,5 +20,15 @@ std::optional<bool> PathExists(CollectContext& context, const std::string& path)
 }
 
 Evidence FileEvidence(const std::string& path, const std::string& excerpt) { return Evidence{"file:" + path, excerpt}; }
+
+bool IsExecutableFile(CollectContext& context, const std::string& path) {
+  auto info = context.system.Stat(path);
+  return info && info->type == FileType::Regular && context.system.Access(path, X_OK).value_or(false);
+}
+
+std::string ParentDir(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
+}
 
 }  // namespace rd

@@ -16,5 +16,9 @@ std::optional<std::string> ReadForFact(CollectContext& context, Facts& facts, co
 /// knowledge and return nullopt.
 std::optional<bool> PathExists(CollectContext& context, const std::string& path);
 Evidence FileEvidence(const std::string& path, const std::string& excerpt = "");
+/// A regular file the process may execute (what a search for a program accepts).
+bool IsExecutableFile(CollectContext& context, const std::string& path);
+/// The directory part of an absolute path: "/a/b" -> "/a", "/a" -> "/"; "/" without a slash.
+std::string ParentDir(const std::string& path);
 
 }  // namespace rd

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "collectors/collect_util.h"
 #include "collectors/collectors.h"
 #include "collectors/probe_facts.h"
 #include "collectors/probe_runner.h"
@@ -21,18 +22,11 @@ std::string Dirname(const std::string& path) {
   return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
 }
 
-bool IsExecutable(CollectContext& context, const std::string& path) {
-  auto info = context.system.Stat(path);
-  if (!info || info->type != FileType::Regular) return false;
-  auto ok = context.system.Access(path, X_OK);
-  return ok && *ok;
-}
-
 // $ROCM_DOCTOR_PROBE, else beside the doctor's own executable, else ../libexec/rocm-doctor/.
 std::optional<std::string> FindProbe(CollectContext& context, std::vector<std::string>& searched) {
   if (auto env = context.system.GetEnv("ROCM_DOCTOR_PROBE"); env && !env->empty()) {
     searched.push_back("$ROCM_DOCTOR_PROBE=" + *env);
-    if (IsExecutable(context, *env)) return *env;
+    if (IsExecutableFile(context, *env)) return *env;
     return std::nullopt;
   }
   auto self = context.system.ReadLink("/proc/self/exe");
@@ -43,7 +37,7 @@ std::optional<std::string> FindProbe(CollectContext& context, std::vector<std::s
   std::string dir = Dirname(*self);
   for (const std::string& candidate : {dir + "/rocm-doctor-probe", dir + "/../libexec/rocm-doctor/rocm-doctor-probe"}) {
     searched.push_back(candidate);
-    if (IsExecutable(context, candidate)) return candidate;
+    if (IsExecutableFile(context, candidate)) return candidate;
   }
   return std::nullopt;
 }

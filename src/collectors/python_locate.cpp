@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "collectors/collect_util.h"
 #include "collectors/python_shims.h"
 #include "parsers/python_paths.h"
 #include "util/strings.h"
@@ -12,11 +13,6 @@ namespace rd {
 namespace {
 
 constexpr size_t kScriptMax = 64 * 1024;  // wrapper scripts are small; an interpreter binary is MBs
-
-std::string Parent(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
-}
 
 std::string Base(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
@@ -32,7 +28,7 @@ std::vector<std::string> LinkChain(CollectContext& context, const std::string& p
   for (int hops = 0; hops < 16; ++hops) {
     auto target = context.system.ReadLink(chain.back());
     if (!target || target->empty()) break;
-    chain.push_back((*target)[0] == '/' ? *target : Parent(chain.back()) + "/" + *target);
+    chain.push_back((*target)[0] == '/' ? *target : ParentDir(chain.back()) + "/" + *target);
   }
   return chain;
 }
@@ -104,7 +100,7 @@ void AddSiteDir(CollectContext& context, std::vector<std::string>& path, const s
 }
 
 std::optional<PyvenvCfg> FindPyvenvCfg(CollectContext& context, const std::string& executable, std::string& venv_dir) {
-  for (const auto& dir : {Parent(executable), Parent(Parent(executable))}) {
+  for (const auto& dir : {ParentDir(executable), ParentDir(ParentDir(executable))}) {
     if (auto text = context.system.ReadFile(dir + "/pyvenv.cfg", kScriptMax)) {
       venv_dir = dir;
       return ParsePyvenvCfg(*text);
@@ -120,8 +116,8 @@ void BuildSearchPath(CollectContext& context, PythonInstall& py) {
   std::string venv_dir;
   auto venv = FindPyvenvCfg(context, py.executable, venv_dir);
   auto chain = LinkChain(context, py.executable);
-  std::string prefix = venv ? venv_dir : Parent(Parent(chain.back()));
-  py.version = VersionOf(context, chain, venv ? Parent(Parent(chain.back())) : prefix, venv);
+  std::string prefix = venv ? venv_dir : ParentDir(ParentDir(chain.back()));
+  py.version = VersionOf(context, chain, venv ? ParentDir(ParentDir(chain.back())) : prefix, venv);
   bool user_site = (!venv || venv->include_system_site_packages) && !context.system.GetEnv("PYTHONNOUSERSITE");
   auto home = context.system.GetEnv("HOME");
   if (user_site && home && StartsWith(*home, "/") && !py.version.empty()) {
@@ -129,8 +125,8 @@ void BuildSearchPath(CollectContext& context, PythonInstall& py) {
   }
   for (const auto& dir : PrefixSiteDirs(context, prefix, py.version)) AddSiteDir(context, py.search_path, dir);
   if (venv && venv->include_system_site_packages && StartsWith(venv->home, "/")) {
-    std::string base = Parent(LinkChain(context, venv->home + "/python3").back());
-    for (const auto& dir : PrefixSiteDirs(context, Parent(base), py.version)) AddSiteDir(context, py.search_path, dir);
+    std::string base = ParentDir(LinkChain(context, venv->home + "/python3").back());
+    for (const auto& dir : PrefixSiteDirs(context, ParentDir(base), py.version)) AddSiteDir(context, py.search_path, dir);
   }
 }
 
@@ -170,8 +166,8 @@ PythonInstall Examine(CollectContext& context, const std::string& path, const st
 // Two names of one interpreter: /bin/python3 (usrmerge) and /usr/bin/python3.11 (a link in the
 // same directory). A link to another directory is another interpreter (a venv's bin/python3).
 std::string SameInterpreterKey(CollectContext& context, const std::string& path) {
-  std::string dir = Parent(path), name = Base(path);
-  if (auto link = context.system.ReadLink(dir); link && !link->empty()) dir = (*link)[0] == '/' ? *link : Parent(dir) + "/" + *link;
+  std::string dir = ParentDir(path), name = Base(path);
+  if (auto link = context.system.ReadLink(dir); link && !link->empty()) dir = (*link)[0] == '/' ? *link : ParentDir(dir) + "/" + *link;
   for (int hops = 0; hops < 8; ++hops) {
     auto link = context.system.ReadLink(dir + "/" + name);
     if (!link || link->empty() || link->find('/') != std::string::npos) break;

@@ -3,6 +3,7 @@
 // "system" (the next interpreter on PATH after the shims directory).
 #include "collectors/python_shims.h"
 
+#include "collectors/collect_util.h"
 #include "parsers/python_paths.h"
 #include "util/strings.h"
 #include "util/version.h"
@@ -10,16 +11,6 @@
 namespace rd {
 
 namespace {
-
-std::string Parent(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
-}
-
-bool IsExecutableFile(CollectContext& context, const std::string& path) {
-  auto info = context.system.Stat(path);
-  return info && info->type == FileType::Regular && context.system.Access(path, 1 /* X_OK */).value_or(false);
-}
 
 // Versions and the file that set them; PYENV_VERSION wins over every file.
 std::pair<std::vector<std::string>, std::string> SelectedVersions(CollectContext& context, const std::string& root) {
@@ -31,7 +22,7 @@ std::pair<std::vector<std::string>, std::string> SelectedVersions(CollectContext
     if (auto dir = context.system.GetEnv(var); dir && StartsWith(*dir, "/")) starts.push_back(*dir);
   }
   for (const auto& start : starts) {
-    for (std::string dir = start;; dir = Parent(dir)) {
+    for (std::string dir = start;; dir = ParentDir(dir)) {
       std::string file = (dir == "/" ? "" : dir) + "/.python-version";
       if (auto text = context.system.ReadFile(file, 64 * 1024)) return {ParsePyenvVersionFile(*text), file};
       if (dir == "/") break;
@@ -79,7 +70,7 @@ std::optional<ShimResolution> ResolvePyenvShim(CollectContext& context, const st
   for (const auto& wanted : versions) {
     if (wanted.empty()) continue;
     if (wanted == "system") {
-      if (auto found = SystemProgram(context, Parent(path), program)) {
+      if (auto found = SystemProgram(context, ParentDir(path), program)) {
         out.executable = *found;
         out.how = "pyenv system (set by " + origin + ")";
         return out;

@@ -1,8 +1,6 @@
 // Toolchain section: hipcc/hipconfig, the clang it uses, the GCC installations, which one
 // clang selects and whether its libstdc++ headers and library exist, cmake.
 // pitfalls.md #38 (libstdc++-N-dev for the selected GCC), #39 (new libstdc++ vs HIP clang).
-#include <unistd.h>
-
 #include <algorithm>
 
 #include "collectors/collect_util.h"
@@ -57,15 +55,6 @@ void CollectGcc(CollectContext& context, Facts& facts) {
   facts.Set("toolchain.usable_gcc_dir", usable);
 }
 
-std::string ParentDir(const std::string& path) {
-  auto slash = path.find_last_of('/');
-  return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
-}
-
-bool IsExecutable(CollectContext& context, const std::string& path) {
-  return context.system.Access(path, X_OK).value_or(false) && PathExists(context, path).value_or(false);
-}
-
 // What `hipconfig --version` prints, read from the files it reads (hipvars.pm: HIP_PATH is the
 // parent of hipcc's directory; share/hip/version since ROCm 6, bin/.hipVersion before).
 void CollectHipVersion(CollectContext& context, Facts& facts, const std::string& hip_path) {
@@ -81,6 +70,16 @@ void CollectHipVersion(CollectContext& context, Facts& facts, const std::string&
   facts.MarkAbsent("toolchain.hip_version", "no HIP version in " + hip_path + "/share/hip/version, bin/.hipVersion or include/hip/hip_version.h");
 }
 
+// hipvars.pm's ROCM_PATH when $ROCM_PATH is unset: /usr for a distribution's HIP, else the
+// install holding bin/rocm_agent_enumerator (HIP's parent, or HIP itself), else /opt/rocm.
+std::string RocmPathOfHip(CollectContext& context, const std::string& hip_path) {
+  if (hip_path == "/usr") return "/usr";
+  for (const auto& root : {ParentDir(hip_path), hip_path}) {
+    if (IsExecutableFile(context, root + "/bin/rocm_agent_enumerator")) return root;
+  }
+  return "/opt/rocm";
+}
+
 // What `hipconfig --platform` prints, decided the way hipvars.pm decides it: HIP_PLATFORM, else
 // amd when a clang++ is there, nvidia when only nvcc is, amd otherwise. (hipvars runs each
 // candidate with --version; an executable file is what that finds.)
@@ -89,17 +88,14 @@ void CollectHipPlatform(CollectContext& context, Facts& facts, const std::string
     std::string platform = *value == "hcc" ? "amd" : *value == "nvcc" ? "nvidia" : Printable(*value, 32);
     return facts.Set("toolchain.hip_platform", platform, {"env", "HIP_PLATFORM=" + Printable(*value, 32)});
   }
-  std::string rocm = context.system.GetEnv("ROCM_PATH").value_or(
-      hip_path == "/usr" ? "/usr" : IsExecutable(context, ParentDir(hip_path) + "/bin/rocm_agent_enumerator") ? ParentDir(hip_path)
-                                   : IsExecutable(context, hip_path + "/bin/rocm_agent_enumerator")       ? hip_path
-                                                                                                          : "/opt/rocm");
+  std::string rocm = context.system.GetEnv("ROCM_PATH").value_or(RocmPathOfHip(context, hip_path));
   std::string clang_dir = context.system.GetEnv("HIP_CLANG_PATH").value_or(PathExists(context, rocm + "/llvm/bin").value_or(false) ? rocm + "/llvm/bin" : rocm + "/bin");
   for (const auto& clang : {clang_dir + "/clang++", context.system.FindProgram("clang++").value_or("")}) {
-    if (!clang.empty() && IsExecutable(context, clang)) return facts.Set("toolchain.hip_platform", "amd", FileEvidence(clang, "clang++ present"));
+    if (!clang.empty() && IsExecutableFile(context, clang)) return facts.Set("toolchain.hip_platform", "amd", FileEvidence(clang, "clang++ present"));
   }
   std::string cuda = context.system.GetEnv("CUDA_PATH").value_or("/usr/local/cuda");
   for (const auto& nvcc : {cuda + "/bin/nvcc", context.system.FindProgram("nvcc").value_or("")}) {
-    if (!nvcc.empty() && IsExecutable(context, nvcc)) return facts.Set("toolchain.hip_platform", "nvidia", FileEvidence(nvcc, "nvcc present, no clang++"));
+    if (!nvcc.empty() && IsExecutableFile(context, nvcc)) return facts.Set("toolchain.hip_platform", "nvidia", FileEvidence(nvcc, "nvcc present, no clang++"));
   }
   facts.Set("toolchain.hip_platform", "amd", {"default", "neither clang++ nor nvcc found"});
 }
