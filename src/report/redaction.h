@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/facts.h"
+#include "util/secret_names.h"
 
 namespace rd {
 
@@ -41,11 +42,5 @@ struct Report;
 /// The report with every string scrubbed: render JSON or Markdown from this for sharing.
 Report RedactReport(const Report& report);
 
-/// True for names of facts or variables whose value identifies a person or machine (hostname,
-/// serial, uuid, mac, user name, home) or is a secret: redacted whole in shared reports.
-bool IsSensitiveKey(const std::string& key);
-/// True for names that say the value is a secret (token, password, credential, API key): such
-/// variables are never collected at all. Token-based, so AMD_SERIALIZE_KERNEL is not "serial".
-bool IsSecretName(const std::string& key);
 
 }  // namespace rd
