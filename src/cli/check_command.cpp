@@ -4,6 +4,7 @@
 #include <ctime>
 #include <memory>
 
+#include "cli/output.h"
 #include "core/exit_status.h"
 #include "engine/evaluator.h"
 #include "engine/rule_loader.h"
@@ -12,6 +13,7 @@
 #include "report/renderers.h"
 #include "system/live_system.h"
 #include "system/local_files.h"
+#include "system/output_file.h"
 #include "system/recording_system.h"
 #include "system/snapshot_system.h"
 
@@ -91,19 +93,14 @@ int EmitReport(const Report& report, const OutputOptions& options, Io& io) {
   const Report& source = redact ? redacted : shown;
   switch (options.format) {
     case OutputFormat::Text: {
-      bool color = options.output_file.empty() && io.stdout_is_tty && !io.no_color;
+      bool color = (options.output_file.empty() || IsStandardOutputPath(options.output_file)) && io.stdout_is_tty && !io.no_color;
       text = RenderText(source, TextOptions{color, options.verbose});
       break;
     }
     case OutputFormat::Json: text = RenderJson(source); break;
     case OutputFormat::Markdown: text = RenderMarkdown(source); break;
   }
-  if (options.output_file.empty()) {
-    io.out << text;
-  } else if (auto written = WriteFileAtomically(options.output_file, text); !written) {
-    io.err << "rocm-doctor: " << written.error().message << "\n";
-    return kExitUsage;
-  }
+  if (int status = WriteReportText(text, options, redact, io); status != 0) return status;
   for (const auto& d : report.rule_diagnostics) io.err << "rocm-doctor: rule file problem: " << d << "\n";
   return ShouldFail(report, options.fail_on) ? kExitFindings : kExitHealthy;
 }
