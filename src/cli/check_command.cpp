@@ -51,7 +51,8 @@ Result<Report> LoadEarlierReport(const std::string& path) {
 }
 
 // The world to read: live, live while recording, or a replayed snapshot.
-Result<std::shared_ptr<System>> OpenSystem(const CheckOptions& options, std::shared_ptr<RecordingSystem>& recorder) {
+Result<std::shared_ptr<System>> OpenSystem(const CheckOptions& options, std::shared_ptr<RecordingSystem>& recorder,
+                                           std::unique_ptr<RecordDir>& record_dir) {
   if (!options.replay_dir.empty()) {
     auto snapshot = SnapshotSystem::Load(options.replay_dir);
     if (!snapshot) return snapshot.error();
@@ -59,6 +60,10 @@ Result<std::shared_ptr<System>> OpenSystem(const CheckOptions& options, std::sha
   }
   auto live = std::make_shared<LiveSystem>();
   if (options.record_dir.empty()) return std::shared_ptr<System>(live);
+  // Checked before the run, not after it (m14), and held open so it cannot be swapped (D2).
+  auto dir = RecordDir::Open(options.record_dir);
+  if (!dir) return dir.error();
+  record_dir = std::move(dir).value();
   recorder = std::make_shared<RecordingSystem>(live);
   return std::shared_ptr<System>(recorder);
 }
@@ -120,7 +125,8 @@ int RunCheck(const CheckOptions& options, Io& io) {
     return EmitReport(report, options.output, io);
   }
   std::shared_ptr<RecordingSystem> recorder;
-  auto system = OpenSystem(options, recorder);
+  std::unique_ptr<RecordDir> record_dir;
+  auto system = OpenSystem(options, recorder, record_dir);
   if (!system) {
     io.err << "rocm-doctor: " << system.error().message << "\n";
     return kExitUsage;
@@ -143,9 +149,11 @@ int RunCheck(const CheckOptions& options, Io& io) {
   report.timings.collect_ms = collect_ms;
   report.timings.total_ms = MsSince(start);
   if (recorder) {
-    if (auto saved = recorder->Save(options.record_dir); !saved) {
+    // The report still comes out when the snapshot could not be written.
+    if (auto saved = recorder->Save(*record_dir); !saved) {
       io.err << "rocm-doctor: " << saved.error().message << "\n";
-      return kExitUsage;
+      int status = EmitReport(report, options.output, io);
+      return status == kExitInternal ? status : kExitUsage;
     }
   }
   return EmitReport(report, options.output, io);
