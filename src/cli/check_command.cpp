@@ -52,10 +52,11 @@ Result<Report> LoadEarlierReport(const std::string& path) {
 
 // The world to read: live, live while recording, or a replayed snapshot.
 Result<std::shared_ptr<System>> OpenSystem(const CheckOptions& options, std::shared_ptr<RecordingSystem>& recorder,
-                                           std::unique_ptr<RecordDir>& record_dir) {
+                                           std::unique_ptr<RecordDir>& record_dir, Io& io) {
   if (!options.replay_dir.empty()) {
     auto snapshot = SnapshotSystem::Load(options.replay_dir);
     if (!snapshot) return snapshot.error();
+    for (const auto& problem : (*snapshot)->LoadProblems()) io.err << "rocm-doctor: replay: " << problem << "\n";
     return std::shared_ptr<System>(std::move(snapshot).value());
   }
   auto live = std::make_shared<LiveSystem>();
@@ -126,7 +127,7 @@ int RunCheck(const CheckOptions& options, Io& io) {
   }
   std::shared_ptr<RecordingSystem> recorder;
   std::unique_ptr<RecordDir> record_dir;
-  auto system = OpenSystem(options, recorder, record_dir);
+  auto system = OpenSystem(options, recorder, record_dir, io);
   if (!system) {
     io.err << "rocm-doctor: " << system.error().message << "\n";
     return kExitUsage;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include <gtest/gtest.h>
 
@@ -59,6 +60,7 @@ TEST(SnapshotSystemTest, DotDotCannotEscapeTheTree) {
 
 TEST(SnapshotSystemTest, MetaOverridesErrorsDevicesAndComputesAccess) {
   TempTree t;
+  std::filesystem::create_directory(t.Path("files"));
   t.Write("meta.json", R"({
     "identity": {"uid": 1000, "euid": 1000, "gid": 1000, "groups": [1000, 44]},
     "read_errors": {"/proc/cpuinfo": {"kind": "denied", "message": "open /proc/cpuinfo: Permission denied"}},
@@ -82,6 +84,7 @@ TEST(SnapshotSystemTest, MetaOverridesErrorsDevicesAndComputesAccess) {
 
 TEST(SnapshotSystemTest, CommandsReplayByArgvAndUnknownOnesDidNotStart) {
   TempTree t;
+  std::filesystem::create_directory(t.Path("files"));
   t.Write("commands/000.json", R"({"argv": ["rocminfo"], "exit_code": 1, "stdout": "ROCk module is NOT loaded, possibly no GPU devices\n"})");
   auto sys = LoadOk(t.root());
   auto r = sys->Run(CommandSpec{{"rocminfo"}});
@@ -96,11 +99,75 @@ TEST(SnapshotSystemTest, MalformedMetaIsAnErrorNamingTheFile) {
   for (const char* meta : {"{not json", "[1,2]", R"({"stat": 5})", R"({"identity": {"uid": "x"}})",
                            R"({"groups": {"abc": {"name": "x"}}})"}) {
     TempTree t;
+    std::filesystem::create_directory(t.Path("files"));
     t.Write("meta.json", meta);
     auto loaded = SnapshotSystem::Load(t.root());
     ASSERT_FALSE(loaded.ok()) << meta;
     EXPECT_NE(loaded.error().message.find("meta.json"), std::string::npos) << loaded.error().message;
+    EXPECT_EQ(loaded.error().message.find("json.exception"), std::string::npos) << loaded.error().message;
   }
+}
+
+// m3: the message names the key at fault, in words.
+TEST(SnapshotSystemTest, MalformedMetaNamesTheKey) {
+  TempTree t;
+  std::filesystem::create_directory(t.Path("files"));
+  t.Write("meta.json", R"({"groups": {"abc": {"name": "x"}}})");
+  auto loaded = SnapshotSystem::Load(t.root());
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().message.find("\"groups\" → \"abc\": not a group id"), std::string::npos) << loaded.error().message;
+}
+
+// D20, D7: what is not a snapshot is a usage error naming what is wrong.
+TEST(SnapshotSystemTest, FolderThatIsNoSnapshotIsRefused) {
+  struct Case {
+    const char* name;
+    std::function<void(TempTree&)> make;
+    const char* expected;
+  };
+  std::vector<Case> cases = {
+      {"empty", [](TempTree&) {}, "no files/"},
+      {"files-a-file", [](TempTree& t) { t.Write("files", "x"); }, "files is not a directory"},
+      {"files-to-slash", [](TempTree& t) { t.Link("files", "/"); }, "files is a symlink"},
+      {"commands-a-file", [](TempTree& t) { t.Write("files/etc/os-release", "ID=x\n"); t.Write("commands", ""); }, "commands is not a directory"},
+      {"foreign-format", [](TempTree& t) { t.Write("files/x", ""); t.Write("meta.json", R"({"format": "tarball"})"); }, "not a rocm-doctor snapshot"},
+  };
+  for (const auto& c : cases) {
+    TempTree t;
+    c.make(t);
+    auto loaded = SnapshotSystem::Load(t.root());
+    ASSERT_FALSE(loaded.ok()) << c.name;
+    EXPECT_NE(loaded.error().message.find(c.expected), std::string::npos) << c.name << ": " << loaded.error().message;
+    EXPECT_NE(loaded.error().message.find(t.root()), std::string::npos) << c.name;
+  }
+}
+
+// m5: one malformed recorded command is skipped with its cause; the rest replays.
+TEST(SnapshotSystemTest, MalformedCommandIsSkippedNotFatal) {
+  TempTree t;
+  std::filesystem::create_directory(t.Path("files"));
+  t.Write("commands/000.json", R"({"argv": "rocminfo"})");
+  t.Write("commands/001.json", "{truncated");
+  t.Write("commands/002.json", R"({"argv": ["hipcc", "--version"], "exit_code": 0, "stdout": "HIP version: 6.2\n"})");
+  auto sys = LoadOk(t.root());
+  ASSERT_TRUE(sys);
+  ASSERT_EQ(sys->LoadProblems().size(), 2u);
+  EXPECT_NE(sys->LoadProblems()[0].find("000.json: type must be array"), std::string::npos) << sys->LoadProblems()[0];
+  EXPECT_NE(sys->LoadProblems()[1].find("001.json: not valid JSON"), std::string::npos) << sys->LoadProblems()[1];
+  EXPECT_EQ(sys->Run(CommandSpec{{"hipcc", "--version"}}).out, "HIP version: 6.2\n");
+}
+
+// m13: a recorded output is capped like a live child's.
+TEST(SnapshotSystemTest, RecordedOutputIsCappedLikeALiveOne) {
+  TempTree t;
+  std::filesystem::create_directory(t.Path("files"));
+  nlohmann::json command = {{"argv", {"rocminfo"}}, {"exit_code", 0}, {"stdout", std::string(3u << 20, 'x')}};
+  t.Write("commands/000.json", command.dump());
+  auto sys = LoadOk(t.root());
+  CommandSpec spec{{"rocminfo"}};
+  auto r = sys->Run(spec);
+  EXPECT_EQ(r.out.size(), spec.max_output);
+  EXPECT_TRUE(r.out_truncated);
 }
 
 TEST(SnapshotSystemTest, MissingFolderIsAnError) {
