@@ -45,9 +45,9 @@ bool ShouldFail(const Report& report, FailOn fail_on) {
 Result<Report> LoadEarlierReport(const std::string& path) {
   auto text = ReadLocalFile(path);
   if (!text) return text.error();
-  auto j = nlohmann::json::parse(*text, nullptr, false);
-  if (j.is_discarded()) return Error{ErrorKind::Invalid, path + ": not valid JSON"};
-  return ReportFromJson(j, path);
+  auto j = ParseReportText(*text, path);
+  if (!j) return j.error();
+  return ReportFromJson(*j, path);
 }
 
 // The world to read: live, live while recording, or a replayed snapshot.

@@ -64,7 +64,10 @@ json FleetToJson(const FleetSummary& s) {
           {"findings", findings}};
 }
 
-std::string RenderFleetJson(const FleetSummary& summary) { return FleetToJson(summary).dump(2) + "\n"; }
+std::string RenderFleetJson(const FleetSummary& summary) {
+  // Non-UTF-8 file or node names are replaced, not fatal (hostile-input D12).
+  return FleetToJson(summary).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
 namespace {
 
