@@ -55,6 +55,10 @@ const std::vector<FactSpec> kGpuFacts = {
     {"gpu.pci_count", "int", "AMD display functions on the PCI bus"},
     {"gpu.count", "int", "AMD GPUs found by any layer"},
     {"gpu.pci_not_in_kfd_count", "int", "AMD GPUs on PCI that KFD does not list"},
+    {"gpu.kfd_unreadable_count", "int", "KFD topology nodes whose properties could not be read"},
+    {"gpu.kfd_unreadable_first", "string", "The first such file and why it could not be read"},
+    {"gpu.kfd_node_count", "int", "Numeric node directories in the KFD topology"},
+    {"gpu.kfd_nodes_skipped", "int", "KFD nodes beyond the 256 that were read"},
     {"gpu.igpu_count", "int", "Integrated GPUs"},
     {"gpu.dgpu_count", "int", "Discrete GPUs"},
     {"gpu.has_igpu_and_dgpu", "bool", "An integrated GPU next to a discrete one"},
@@ -181,7 +185,8 @@ void CollectGpus(CollectContext& context, Facts& facts) {
     std::string at = "gpus[" + std::to_string(i) + "]";
     const auto& e = entries[i];
     facts.Set(at + ".source", e.kfd && e.pci ? "kfd+pci" : e.kfd ? "kfd" : "pci");
-    facts.Set(at + ".in_kfd", e.kfd != nullptr);
+    if (e.kfd || kfd.unreadable.empty()) facts.Set(at + ".in_kfd", e.kfd != nullptr);
+    else facts.MarkAbsent(at + ".in_kfd", "KFD node(s) could not be read: " + kfd.unreadable.front());
     if (e.kfd) SetKfdFacts(facts, at, *e.kfd);
     if (e.pci) SetPciFacts(facts, at, *e.pci, e.kfd ? e.kfd->vram_bytes : std::nullopt);
     auto vendor = facts.Get(at + ".vendor_id"), device = facts.Get(at + ".device_id");

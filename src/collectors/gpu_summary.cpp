@@ -28,6 +28,12 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   } else {
     facts.Set("gpu.kfd_present", kfd.present, kfd_ev);
     facts.Set("gpu.kfd_gpu_count", kfd.gpus.size(), kfd_ev);
+    if (kfd.present) {
+      facts.Set("gpu.kfd_node_count", kfd.nodes_listed, kfd_ev);
+      facts.Set("gpu.kfd_nodes_skipped", kfd.nodes_skipped, kfd_ev);
+      facts.Set("gpu.kfd_unreadable_count", kfd.unreadable.size(), kfd_ev);
+      if (!kfd.unreadable.empty()) facts.Set("gpu.kfd_unreadable_first", Printable(kfd.unreadable.front(), 200), kfd_ev);
+    }
   }
   if (pci.listed) facts.Set("gpu.pci_count", pci.gpus.size(), FileEvidence(kPciDevices, "vendor 0x1002, class 0x03xxxx"));
   else facts.MarkAbsent("gpu.pci_count", pci.error);
@@ -38,13 +44,13 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   for (size_t i = 0; i < count; ++i) {
     std::string at = "gpus[" + std::to_string(i) + "]";
     (Flag(facts, at + ".is_apu") ? igpu : dgpu)++;
-    if (!Flag(facts, at + ".in_kfd")) ++pci_only;
+    if (facts.Get(at + ".in_kfd").value && !Flag(facts, at + ".in_kfd")) ++pci_only;
     std::string gfx = Text(facts, at + ".gfx");
     if (!gfx.empty()) gfx_set.insert(gfx);
     std::string name = Text(facts, at + ".marketing_name");
     names.push_back(fmt::format("{}{}", name.empty() ? "AMD GPU" : name, gfx.empty() ? "" : " (" + gfx + ")"));
   }
-  if (kfd.error.empty() && pci.listed) facts.Set("gpu.pci_not_in_kfd_count", pci_only);
+  if (kfd.error.empty() && pci.listed && kfd.unreadable.empty()) facts.Set("gpu.pci_not_in_kfd_count", pci_only);
   facts.Set("gpu.igpu_count", igpu);
   facts.Set("gpu.dgpu_count", dgpu);
   facts.Set("gpu.has_igpu_and_dgpu", igpu > 0 && dgpu > 0);

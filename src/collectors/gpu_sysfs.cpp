@@ -1,6 +1,10 @@
 // pitfalls.md #25: KFD and PCI sysfs answer "which GPU" even when rocminfo/amd-smi cannot start.
 #include "collectors/gpu_sysfs.h"
 
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
 #include <fmt/format.h>
 
 #include "util/strings.h"
@@ -9,7 +13,7 @@ namespace rd {
 
 namespace {
 
-constexpr size_t kMaxEntries = 256;      // nodes / PCI functions looked at
+constexpr size_t kMaxEntries = kMaxKfdNodes;  // PCI functions looked at: 4 × this
 constexpr size_t kMaxAttrBytes = 64 * 1024;
 
 std::string fmt_hex(uint32_t v) { return fmt::format("0x{:04x}", v); }
@@ -33,7 +37,9 @@ std::optional<uint64_t> VramOfNode(CollectContext& context, const std::string& n
     auto heap = props.Get("heap_type");
     // HSA_HEAPTYPE_FRAME_BUFFER_PUBLIC = 1, _PRIVATE = 2 (kfd_crat.h); 0 is system memory.
     if (heap && (*heap == 1 || *heap == 2) && props.Get("size_in_bytes")) {
-      total += *props.Get("size_in_bytes");
+      // Saturates: two hostile 2^63 banks must not wrap to 0 (m2).
+      uint64_t bank = *props.Get("size_in_bytes");
+      total = bank > UINT64_MAX - total ? UINT64_MAX : total + bank;
       any = true;
     }
   }
@@ -51,18 +57,27 @@ KfdView ReadKfdTopology(CollectContext& context) {
     return view;
   }
   view.present = true;
-  for (size_t i = 0; i < nodes->size() && i < kMaxEntries; ++i) {
-    const std::string& name = (*nodes)[i];
-    auto id = ParseInt(name);
-    if (!id || *id < 0) continue;
-    std::string dir = std::string(kKfdNodes) + "/" + name;
+  // Numeric order: listing order is arbitrary and a lexical sort puts node 10 before node 2, so
+  // a cap must not drop real nodes (m1).
+  std::vector<long long> ids;
+  for (const auto& name : *nodes) {
+    if (auto id = ParseInt(name); id && *id >= 0 && *id <= 1000000 && std::to_string(*id) == name) ids.push_back(*id);
+  }
+  std::sort(ids.begin(), ids.end());
+  view.nodes_listed = ids.size();
+  if (ids.size() > kMaxKfdNodes) {
+    view.nodes_skipped = ids.size() - kMaxKfdNodes;
+    ids.resize(kMaxKfdNodes);
+  }
+  for (long long id : ids) {
+    std::string dir = std::string(kKfdNodes) + "/" + std::to_string(id);
     auto text = context.system.ReadFile(dir + "/properties", kMaxAttrBytes);
     if (!text) {
-      view.problems.push_back(text.error().message);
+      if (text.error().kind != ErrorKind::NotFound) view.unreadable.push_back(text.error().message);
       continue;
     }
     KfdGpu gpu;
-    gpu.node = static_cast<int>(*id);
+    gpu.node = static_cast<int>(id);
     gpu.props = ParseKfdProperties(*text);
     if (gpu.props.Get("simd_count").value_or(0) == 0) continue;  // a CPU node
     if (gpu.props.bad_lines > 0) gpu.problem = dir + "/properties: " + std::to_string(gpu.props.bad_lines) + " malformed lines ignored";

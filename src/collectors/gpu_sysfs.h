@@ -14,6 +14,7 @@ namespace rd {
 
 inline constexpr const char* kKfdNodes = "/sys/class/kfd/kfd/topology/nodes";
 inline constexpr const char* kPciDevices = "/sys/bus/pci/devices";
+inline constexpr size_t kMaxKfdNodes = 256;  ///< KFD nodes read; more are counted, not read
 
 struct KfdGpu {
   int node = 0;
@@ -27,7 +28,11 @@ struct KfdView {
   bool present = false;     ///< The topology directory exists
   std::string error;        ///< Why it could not be listed (other than "does not exist")
   std::vector<KfdGpu> gpus; ///< Nodes with simd_count > 0 (CPU nodes have none)
-  std::vector<std::string> problems;
+  /// Nodes whose properties could not be read, each "path: cause". Such a node may be a GPU:
+  /// it is neither counted nor taken as "not in KFD" (hostile-input report D19).
+  std::vector<std::string> unreadable;
+  size_t nodes_listed = 0;   ///< Numeric node directories listed
+  size_t nodes_skipped = 0;  ///< Beyond the kMaxKfdNodes read (m1)
 };
 
 struct PciGpu {

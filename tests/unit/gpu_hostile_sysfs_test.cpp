@@ -66,7 +66,53 @@ TEST_F(HostileSysfs, ReportComesOutAndNamesTheProblems) {
   EXPECT_EQ(FactText(r, "gpus[0].driver"), "none");  // the driver link loops
   EXPECT_EQ(FactText(r, "gpu.pci_count"), "1");        // the looping device entry is skipped
   EXPECT_EQ(FactText(r, "driver.amdgpu.nomodeset"), "true");
+  // D19: nodes 3 (too large) and 4 (a loop) are unreadable, named, and a finding; node 5 has no
+  // properties at all, which is "not there", not "unreadable".
+  EXPECT_EQ(FactText(r, "gpu.kfd_unreadable_count"), "2");
+  EXPECT_NE(FactText(r, "gpu.kfd_unreadable_first").find("nodes/3/properties"), std::string::npos) << FactText(r, "gpu.kfd_unreadable_first");
+  EXPECT_TRUE(FindingIds(r).count("gpu.kfd-node-unreadable"));
   for (const auto& section : SectionStatuses(r)) EXPECT_TRUE(section.dead_message.empty()) << section.id << ": " << section.dead_message;
+}
+
+// D19: an unreadable node's PCI function is not called "not in KFD"; the GPU count stays honest.
+TEST(HostileKfd, UnreadableNodeIsAFindingNotAFalseWarning) {
+  fs::path dir = fs::temp_directory_path() / "rd-hostile-kfd-unreadable";
+  fs::remove_all(dir);
+  fs::path nodes = dir / "files/sys/class/kfd/kfd/topology/nodes";
+  Put(nodes / "0/properties", "cpu_cores_count 16\nsimd_count 0\n");
+  fs::create_directories(nodes / "1/properties");  // a directory where the file should be
+  fs::path pci = dir / "files/sys/bus/pci/devices/0000:03:00.0";
+  Put(pci / "vendor", "0x1002\n");
+  Put(pci / "class", "0x030000\n");
+  Put(pci / "device", "0x73df\n");
+  Report r = ReplayFolder(dir.string());
+  auto ids = FindingIds(r);
+  EXPECT_TRUE(ids.count("gpu.kfd-node-unreadable"));
+  EXPECT_FALSE(ids.count("gpu.pci-not-in-kfd"));
+  EXPECT_EQ(r.facts.Get("gpus[0].in_kfd").state, FactState::Unknown);
+  EXPECT_NE(FactText(r, "gpu.kfd_unreadable_first").find("nodes/1/properties"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// m1: more than 256 nodes are counted, the lowest-numbered read (not a lexical "10" < "2" cut);
+// m2: VRAM banks that would overflow saturate.
+TEST(HostileKfd, ManyNodesAreCountedAndLowNodesKeptVramSaturates) {
+  fs::path dir = fs::temp_directory_path() / "rd-hostile-kfd-many";
+  fs::remove_all(dir);
+  fs::path nodes = dir / "files/sys/class/kfd/kfd/topology/nodes";
+  for (int n = 0; n < 300; ++n) {
+    bool gpu = n >= 1 && n <= 8;
+    Put(nodes / std::to_string(n) / "properties",
+        gpu ? "simd_count 304\ngfx_target_version 90402\nlocation_id " + std::to_string(256 * n) + "\n" : "simd_count 0\n");
+  }
+  for (int bank : {0, 1}) Put(nodes / "1/mem_banks" / std::to_string(bank) / "properties", "heap_type 1\nsize_in_bytes 9223372036854775808\n");
+  Report r = ReplayFolder(dir.string());
+  EXPECT_EQ(FactText(r, "gpu.kfd_gpu_count"), "8");
+  EXPECT_EQ(FactText(r, "gpu.kfd_node_count"), "300");
+  EXPECT_EQ(FactText(r, "gpu.kfd_nodes_skipped"), "44");
+  EXPECT_TRUE(FindingIds(r).count("gpu.kfd-nodes-capped"));
+  EXPECT_EQ(FactText(r, "gpus[0].vram_bytes"), "18446744073709551615");
+  fs::remove_all(dir);
 }
 
 }  // namespace
