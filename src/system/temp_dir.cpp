@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "system/exit_cleanup.h"
+
 namespace rd {
 
 Result<std::string> MakePrivateTempDir() {
@@ -14,12 +16,17 @@ Result<std::string> MakePrivateTempDir() {
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
   if (!mkdtemp(buffer.data())) return ErrnoError(errno, "create private temp dir in " + root);
-  return std::string(buffer.data());
+  std::string path(buffer.data());
+  TrackTempDir(path);  // hostile-input D6: a signal or _Exit removes it too
+  return path;
 }
 
-void RemoveTempDir(const std::string& path) {
+bool RemoveTempDir(const std::string& path) {
   std::error_code ec;
   std::filesystem::remove_all(path, ec);  // remove_all does not follow symlinks
+  if (ec) return false;
+  UntrackTempDir(path);
+  return true;
 }
 
 }  // namespace rd
