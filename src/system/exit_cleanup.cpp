@@ -129,10 +129,12 @@ int ReapTracked(pid_t pid) {
   return status;
 }
 
-void TrackTempDir(const std::string& path) {
+bool TrackTempDir(const std::string& path) {
   Registry& registry = TheRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
+  if (registry.closing) return false;
   registry.temp_dirs.insert(path);
+  return true;
 }
 
 void UntrackTempDir(const std::string& path) {

@@ -32,8 +32,9 @@ int SpawnTracked(const std::function<int(pid_t&)>& spawn, pid_t& pid);
 /// was freed and taken by an unrelated process.
 int ReapTracked(pid_t pid);
 
-/// Temp dirs to remove on the way out (temp_dir.cpp tracks what it makes and removes).
-void TrackTempDir(const std::string& path);
+/// Temp dirs to remove on the way out (temp_dir.cpp tracks what it makes and removes). False
+/// once the cleanup has begun: the caller removes the dir itself and starts nothing in it.
+bool TrackTempDir(const std::string& path);
 void UntrackTempDir(const std::string& path);
 
 }  // namespace rd

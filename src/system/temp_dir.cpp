@@ -1,5 +1,7 @@
 #include "system/temp_dir.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -17,7 +19,12 @@ Result<std::string> MakePrivateTempDir() {
   buffer.push_back('\0');
   if (!mkdtemp(buffer.data())) return ErrnoError(errno, "create private temp dir in " + root);
   std::string path(buffer.data());
-  TrackTempDir(path);  // hostile-input D6: a signal or _Exit removes it too
+  // hostile-input D6: a signal or _Exit removes it too; one made while that cleanup runs (by a
+  // collector thread that overran) would be left behind, so it is not kept.
+  if (!TrackTempDir(path)) {
+    rmdir(path.c_str());
+    return Error{ErrorKind::Unsupported, "create private temp dir in " + root + ": rocm-doctor is exiting"};
+  }
   return path;
 }
 
