@@ -211,7 +211,7 @@ PythonInstall Examine(CollectContext& context, const std::string& path, const st
     auto text = context.system.ReadFile(path, kScriptMax);
     if (text && StartsWith(*text, "#!")) {
       auto shim = ResolvePyenvShim(context, path, *text);
-      if (!shim && origin == "--python") {
+      if (!shim && origin == "--python" && !context.quick) {  // --quick runs no child at all
         ExamineByRunning(context, py);
         if (py.problem.empty()) FindTorch(context, py);
         return py;

@@ -103,7 +103,7 @@ struct Replayed {
   std::vector<std::string> runs;
 };
 
-Replayed Replay(const std::string& scenario, const std::vector<std::string>& pythons) {
+Replayed Replay(const std::string& scenario, const std::vector<std::string>& pythons, bool quick = false) {
   auto snapshot = SnapshotSystem::Load(FixturePath(scenario));
   EXPECT_TRUE(snapshot.ok());
   if (!snapshot) return {};
@@ -111,6 +111,7 @@ Replayed Replay(const std::string& scenario, const std::vector<std::string>& pyt
   RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
   PipelineOptions options;
   options.pythons = pythons;
+  options.quick = quick;
   Collection collection = RunCollectors(counting, db.data, AllCollectors(), options);
   return {EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {}), counting->Runs()};
 }
@@ -239,6 +240,14 @@ TEST(PythonLocate, GivenWrapperThatFailsIsAFindingWithItsCause) {
   }
   // The rest of the section still describes the next interpreter, and the import runs there.
   EXPECT_EQ(FactText(report, "frameworks.torch.python"), "/usr/bin/python3");
+}
+
+// --quick runs no child, a given wrapper included: it stays "known only by running it".
+TEST(PythonLocate, GivenWrapperIsNotRunWithQuick) {
+  const std::string wrapper = "/home/alice/bin/python-venv";
+  Replayed r = Replay("fw-pyenv-python-arg", {wrapper}, true);
+  EXPECT_EQ(CountRuns(r.runs, wrapper), 0u);
+  EXPECT_EQ(FactText(r.report, "frameworks.pythons[0].search_path_known"), "false");
 }
 
 // A plain interpreter given with --python is still read from files: only the import runs it.
