@@ -12,6 +12,7 @@
 #include "collectors/dlopen_child.h"
 #include "core/exit_status.h"
 #include "system/smi_child.h"
+#include "util/terminal_text.h"
 
 namespace rd {
 
@@ -172,6 +173,10 @@ int RunCli(int argc, const char* const* argv, Io& io) {
   if (argc >= 2 && std::string(argv[1]) == "internal-dlopen") {
     return RunInternalDlopen(std::vector<std::string>(argv + 2, argv + argc), io.out);
   }
+  // hostile-input report D5: stderr messages echo input (file names in "read X: …", rule ids,
+  // CLI11's "unknown option"); every one passes here, so stderr is sanitised here. stdout is
+  // not: each text renderer sanitises its own output around its colour codes, and JSON is JSON.
+  TerminalSafeScope safe_err(io.err);
   CLI::App app{"rocm-doctor: is this machine's AMD ROCm / HIP stack healthy, and if not, why and how to fix it"};
   app.set_version_flag("--version", std::string("rocm-doctor ") + ROCM_DOCTOR_VERSION);
   app.footer(kExitCodesHelp);

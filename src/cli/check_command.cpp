@@ -4,6 +4,7 @@
 #include <ctime>
 #include <memory>
 
+#include "cli/output.h"
 #include "core/exit_status.h"
 #include "engine/evaluator.h"
 #include "engine/rule_loader.h"
@@ -12,6 +13,7 @@
 #include "report/renderers.h"
 #include "system/live_system.h"
 #include "system/local_files.h"
+#include "system/output_file.h"
 #include "system/recording_system.h"
 #include "system/snapshot_system.h"
 
@@ -43,20 +45,26 @@ bool ShouldFail(const Report& report, FailOn fail_on) {
 Result<Report> LoadEarlierReport(const std::string& path) {
   auto text = ReadLocalFile(path);
   if (!text) return text.error();
-  auto j = nlohmann::json::parse(*text, nullptr, false);
-  if (j.is_discarded()) return Error{ErrorKind::Invalid, path + ": not valid JSON"};
-  return ReportFromJson(j, path);
+  auto j = ParseReportText(*text, path);
+  if (!j) return j.error();
+  return ReportFromJson(*j, path);
 }
 
 // The world to read: live, live while recording, or a replayed snapshot.
-Result<std::shared_ptr<System>> OpenSystem(const CheckOptions& options, std::shared_ptr<RecordingSystem>& recorder) {
+Result<std::shared_ptr<System>> OpenSystem(const CheckOptions& options, std::shared_ptr<RecordingSystem>& recorder,
+                                           std::unique_ptr<RecordDir>& record_dir, Io& io) {
   if (!options.replay_dir.empty()) {
     auto snapshot = SnapshotSystem::Load(options.replay_dir);
     if (!snapshot) return snapshot.error();
+    for (const auto& problem : (*snapshot)->LoadProblems()) io.err << "rocm-doctor: replay: " << problem << "\n";
     return std::shared_ptr<System>(std::move(snapshot).value());
   }
   auto live = std::make_shared<LiveSystem>();
   if (options.record_dir.empty()) return std::shared_ptr<System>(live);
+  // Checked before the run, not after it (m14), and held open so it cannot be swapped (D2).
+  auto dir = RecordDir::Open(options.record_dir);
+  if (!dir) return dir.error();
+  record_dir = std::move(dir).value();
   recorder = std::make_shared<RecordingSystem>(live);
   return std::shared_ptr<System>(recorder);
 }
@@ -91,19 +99,14 @@ int EmitReport(const Report& report, const OutputOptions& options, Io& io) {
   const Report& source = redact ? redacted : shown;
   switch (options.format) {
     case OutputFormat::Text: {
-      bool color = options.output_file.empty() && io.stdout_is_tty && !io.no_color;
+      bool color = (options.output_file.empty() || IsStandardOutputPath(options.output_file)) && io.stdout_is_tty && !io.no_color;
       text = RenderText(source, TextOptions{color, options.verbose});
       break;
     }
     case OutputFormat::Json: text = RenderJson(source); break;
     case OutputFormat::Markdown: text = RenderMarkdown(source); break;
   }
-  if (options.output_file.empty()) {
-    io.out << text;
-  } else if (auto written = WriteFileAtomically(options.output_file, text); !written) {
-    io.err << "rocm-doctor: " << written.error().message << "\n";
-    return kExitUsage;
-  }
+  if (int status = WriteReportText(text, options, redact, io); status != 0) return status;
   for (const auto& d : report.rule_diagnostics) io.err << "rocm-doctor: rule file problem: " << d << "\n";
   return ShouldFail(report, options.fail_on) ? kExitFindings : kExitHealthy;
 }
@@ -123,7 +126,8 @@ int RunCheck(const CheckOptions& options, Io& io) {
     return EmitReport(report, options.output, io);
   }
   std::shared_ptr<RecordingSystem> recorder;
-  auto system = OpenSystem(options, recorder);
+  std::unique_ptr<RecordDir> record_dir;
+  auto system = OpenSystem(options, recorder, record_dir, io);
   if (!system) {
     io.err << "rocm-doctor: " << system.error().message << "\n";
     return kExitUsage;
@@ -146,9 +150,11 @@ int RunCheck(const CheckOptions& options, Io& io) {
   report.timings.collect_ms = collect_ms;
   report.timings.total_ms = MsSince(start);
   if (recorder) {
-    if (auto saved = recorder->Save(options.record_dir); !saved) {
+    // The report still comes out when the snapshot could not be written.
+    if (auto saved = recorder->Save(*record_dir); !saved) {
       io.err << "rocm-doctor: " << saved.error().message << "\n";
-      return kExitUsage;
+      int status = EmitReport(report, options.output, io);
+      return status == kExitInternal ? status : kExitUsage;
     }
   }
   return EmitReport(report, options.output, io);

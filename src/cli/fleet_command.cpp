@@ -1,5 +1,6 @@
 #include "cli/fleet_command.h"
 
+#include "cli/output.h"
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
 #include "fleet/fleet_loader.h"
@@ -56,12 +57,8 @@ int RunFleet(const FleetCommandOptions& command, Io& io) {
     case OutputFormat::Json: text = RenderFleetJson(summary); break;
     case OutputFormat::Markdown: text = RenderFleetMarkdown(summary); break;
   }
-  if (command.output.output_file.empty()) {
-    io.out << text;
-  } else if (auto written = WriteFileAtomically(command.output.output_file, text); !written) {
-    io.err << "rocm-doctor: " << written.error().message << "\n";
-    return kExitUsage;
-  }
+  // Fleet output names nodes and is not redacted today: a new -o file is private (D9).
+  if (int status = WriteReportText(text, command.output, false, io); status != 0) return status;
   return ShouldFail(summary, command.output.fail_on) ? kExitFindings : kExitHealthy;
 }
 

@@ -10,6 +10,7 @@ struct Io {
   std::ostream& err;
   bool stdout_is_tty = false;
   bool no_color = false;  ///< NO_COLOR set.
+  bool stdout_closed = false;  ///< fd 1 was closed at start (main put /dev/null there).
 };
 
 /// The whole CLI (main.cpp only calls this): parse, run, print; returns the exit status.

@@ -8,10 +8,24 @@
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
 #include "util/strings.h"
+#include "util/terminal_text.h"
 
 namespace rd {
 
+namespace {
+
+// hostile-input report D5: every handler here prints what rule files say (titles, ids, explain
+// and fix text, lint diagnostics that quote them), and a --rules DIR is anyone's. So each one
+// starts with a SafeIo, which sanitises io.out and io.err while the handler runs.
+struct SafeIo {
+  TerminalSafeScope out, err;
+  explicit SafeIo(Io& io) : out(io.out), err(io.err) {}
+};
+
+}  // namespace
+
 int RunRulesList(const std::vector<std::string>& dirs, Io& io) {
+  SafeIo safe(io);
   RuleDatabase db = LoadRules(dirs);
   auto rules = db.rules;
   std::sort(rules.begin(), rules.end(), [](const Rule& a, const Rule& b) { return a.id < b.id; });
@@ -24,6 +38,7 @@ int RunRulesList(const std::vector<std::string>& dirs, Io& io) {
 }
 
 int RunRulesLint(const std::vector<std::string>& dirs, Io& io) {
+  SafeIo safe(io);
   RuleDatabase db = LoadRules(dirs);
   for (const auto& d : db.diagnostics) io.out << d.Format() << "\n";
   io.out << fmt::format("{} rules loaded, {} problem{}\n", db.rules.size(), db.diagnostics.size(),
@@ -32,6 +47,7 @@ int RunRulesLint(const std::vector<std::string>& dirs, Io& io) {
 }
 
 int RunRulesFacts(Io& io) {
+  SafeIo safe(io);
   auto specs = AllFactSpecs();
   std::sort(specs.begin(), specs.end(), [](const FactSpec& a, const FactSpec& b) { return std::string(a.path) < b.path; });
   io.out << "| fact | type | meaning |\n|---|---|---|\n";
@@ -40,6 +56,7 @@ int RunRulesFacts(Io& io) {
 }
 
 int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& io) {
+  SafeIo safe(io);
   RuleDatabase db = LoadRules(dirs);
   auto it = std::find_if(db.rules.begin(), db.rules.end(), [&](const Rule& r) { return r.id == id; });
   if (it == db.rules.end()) {

@@ -11,6 +11,7 @@
 #include "engine/toml_json.h"
 #include "system/local_files.h"
 #include "util/strings.h"
+#include "util/terminal_text.h"
 #include "util/version.h"
 
 namespace rd {
@@ -46,6 +47,9 @@ struct Parser {
 
   static bool ParseFactPathOk(const std::string& fact);
   static std::string SuggestFact(const std::string& fact);
+  static std::string CatalogType(const std::string& fact);
+  void CheckForEach(const toml::node& at, const std::string& fact);
+  void CheckStrings(const toml::node& node, const std::string& key);
   bool CheckOperand(const toml::node& at, const std::string& op, const nlohmann::json& operand, Condition& c);
   Condition ParseCondition(const toml::node& node, int depth);
   Condition ParseGroup(const toml::node& node, Condition::Kind kind, int depth);
@@ -65,6 +69,43 @@ std::string Parser::SuggestFact(const std::string& fact) {
     }
   }
   return best.empty() ? "" : " (did you mean '" + best + "'?)";
+}
+
+// The FactSpec type of a known fact: its own spec's, an `env.*` pattern's, or "object" for a
+// prefix of known facts (`libs`).
+std::string Parser::CatalogType(const std::string& fact) {
+  std::string generic = GenericFactPath(fact);
+  auto specs = AllFactSpecs();
+  for (const auto& spec : specs) {
+    if (generic == spec.path) return spec.type;
+  }
+  for (const auto& spec : specs) {
+    std::string pattern = spec.path;
+    if (EndsWith(pattern, ".*") && StartsWith(generic, pattern.substr(0, pattern.size() - 1))) return spec.type;
+  }
+  return "object";
+}
+
+// hostile-input report m11: for_each walks an array; on a string or object fact the rule can
+// never mean what it says, so lint says so instead of the evaluator quietly doing nothing.
+void Parser::CheckForEach(const toml::node& at, const std::string& fact) {
+  if (!CheckFact(at, fact)) return;
+  std::string type = CatalogType(fact);
+  if (type != "array") Fail(at, "'for_each' needs an array fact, but '" + fact + "' is of type " + type);
+}
+
+// hostile-input report m11 / D5: rule text reaches the terminal (check, explain, rules list), so
+// a control character in any string of a rule is a problem, located at that string's line.
+void Parser::CheckStrings(const toml::node& node, const std::string& key) {
+  if (const auto* text = node.as_string()) {
+    if (auto bad = FirstTerminalUnsafe(text->get())) {
+      Fail(node, "'" + key + "' holds " + *bad + ": rule text may hold no control character but \\n and \\t");
+    }
+  } else if (const auto* table = node.as_table()) {
+    for (const auto& [name, value] : *table) CheckStrings(value, std::string(name.str()));
+  } else if (const auto* array = node.as_array()) {
+    for (const auto& value : *array) CheckStrings(value, key);
+  }
 }
 
 bool Parser::CheckOperand(const toml::node& at, const std::string& op, const nlohmann::json& operand, Condition& c) {
@@ -153,9 +194,11 @@ Condition Parser::ParseCondition(const toml::node& node, int depth) {
   }
   c.fact = fact->get();
   CheckFact(*fact, c.fact);
+  bool other_keys = false;  // an unknown operator already says what is wrong with the condition
   for (const auto& [key, value] : *table) {
     std::string name(key.str());
     if (name == "fact") continue;
+    other_keys = true;
     if (!c.op.empty()) {
       Fail(value, "condition has two operators ('" + c.op + "' and '" + name + "')");
       continue;
@@ -169,7 +212,8 @@ Condition Parser::ParseCondition(const toml::node& node, int depth) {
     c.operand = TomlToJson(value);
     CheckOperand(value, name, c.operand, c);
   }
-  if (c.op.empty() && ok) Fail(node, "condition on '" + c.fact + "' has no operator");
+  // hostile-input report m11: said even when the rule has another problem (it used to be `&& ok`).
+  if (c.op.empty() && !other_keys) Fail(node, "condition on '" + c.fact + "' has no operator");
   return c;
 }
 
@@ -180,6 +224,7 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
   for (const auto& [key, value] : table) {
     if (!kRuleKeys.count(std::string(key.str()))) Fail(value, "unknown rule key '" + std::string(key.str()) + "'");
   }
+  CheckStrings(table, "rule");
   auto text = [&](const char* key, bool required) -> std::string {
     const auto* node = table.get(key);
     if (!node) {
@@ -200,7 +245,7 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
   std::string severity = text("severity", true);
   if (!severity.empty() && !ParseSeverity(severity, &rule.severity)) Fail(*table.get("severity"), "severity must be error, warning or info, not '" + severity + "'");
   rule.for_each = text("for_each", false);
-  if (!rule.for_each.empty()) CheckFact(*table.get("for_each"), rule.for_each);
+  if (!rule.for_each.empty()) CheckForEach(*table.get("for_each"), rule.for_each);
   rule.title = text("title", true);
   rule.fix = text("fix", false);
   rule.explain = text("explain", false);

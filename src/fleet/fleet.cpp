@@ -122,7 +122,7 @@ FleetOptions FleetOptionsFromData(const nlohmann::json& table) {
 }
 
 std::string FleetValueText(const nlohmann::json& value) {
-  return value.is_string() ? value.get<std::string>() : value.dump();
+  return value.is_string() ? value.get<std::string>() : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 FleetSummary MergeFleet(const std::vector<NodeReport>& nodes, std::vector<UnreadableReport> unreadable,

@@ -50,8 +50,9 @@ std::vector<std::string> ExpandInputs(const std::vector<std::string>& inputs, st
 Result<std::optional<Report>> LoadOne(const std::string& path) {
   auto text = ReadLocalFile(path);
   if (!text) return text.error();
-  auto j = nlohmann::json::parse(*text, nullptr, false);
-  if (j.is_discarded()) return Error{ErrorKind::Invalid, path + ": not valid JSON"};
+  auto parsed = ParseReportText(*text, path);
+  if (!parsed) return parsed.error();
+  const auto& j = *parsed;
   if (j.is_object() && j.contains("fleet_schema")) return std::optional<Report>();
   auto report = ReportFromJson(j, path);
   if (!report) return report.error();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "util/terminal_text.h"
+
 namespace rd {
 
 namespace {
@@ -62,9 +64,14 @@ json FleetToJson(const FleetSummary& s) {
           {"findings", findings}};
 }
 
-std::string RenderFleetJson(const FleetSummary& summary) { return FleetToJson(summary).dump(2) + "\n"; }
+std::string RenderFleetJson(const FleetSummary& summary) {
+  // Non-UTF-8 file or node names are replaced, not fatal (hostile-input D12).
+  return FleetToJson(summary).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
-std::string RenderFleetText(const FleetSummary& s, bool verbose) {
+namespace {
+
+std::string FleetText(const FleetSummary& s, bool verbose) {
   std::string out = "rocm-doctor fleet: " + Headline(s) + "\n";
   if (!s.missing_nodes.empty()) out += "\n✗ Missing nodes (no report): " + NodeList(s.missing_nodes) + "\n";
   if (!s.unreadable.empty()) {
@@ -93,7 +100,7 @@ std::string RenderFleetText(const FleetSummary& s, bool verbose) {
   return out;
 }
 
-std::string RenderFleetMarkdown(const FleetSummary& s) {
+std::string FleetMarkdown(const FleetSummary& s) {
   std::string out = "# rocm-doctor fleet report\n\n" + Headline(s) + "\n";
   if (!s.missing_nodes.empty() || !s.unreadable.empty()) {
     out += "\n## Nodes without a report\n\n| node | why |\n|---|---|\n";
@@ -120,5 +127,14 @@ std::string RenderFleetMarkdown(const FleetSummary& s) {
   }
   return out;
 }
+
+}  // namespace
+
+// hostile-input report D5: node names, file names, finding titles and fact values come from the
+// node reports, which anyone who can write into the fleet folder controls. Text and Markdown have
+// no colour, so the finished string is sanitised as a whole: nothing built above can bypass it.
+std::string RenderFleetText(const FleetSummary& summary, bool verbose) { return TerminalSafe(FleetText(summary, verbose)); }
+
+std::string RenderFleetMarkdown(const FleetSummary& summary) { return TerminalSafe(FleetMarkdown(summary)); }
 
 }  // namespace rd

@@ -1,5 +1,9 @@
 #include "report/json_report.h"
 
+#include <algorithm>
+
+#include "util/strings.h"
+
 namespace rd {
 
 using nlohmann::json;
@@ -75,16 +79,65 @@ json ReportToJson(const Report& report) {
                        {"total_ms", report.timings.total_ms}}}};
 }
 
+namespace {
+
+// The deepest nesting of arrays and objects in JSON text, counted outside strings: a linear
+// scan that runs before the parser builds anything.
+size_t NestingDepth(const std::string& text) {
+  size_t depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+// m4: the schema is a positive integer (the parser reads those as unsigned); a larger one than
+// ours is refused as newer, whatever its size.
+Result<bool> CheckSchema(const json& schema, const std::string& source_name) {
+  if (!schema.is_number_unsigned() || schema.get<uint64_t>() == 0) {
+    return Error{ErrorKind::Invalid, source_name + ": \"schema\" must be a positive integer, not " +
+                                         schema.dump(-1, ' ', false, json::error_handler_t::replace)};
+  }
+  if (schema.get<uint64_t>() > static_cast<uint64_t>(kReportSchema)) {
+    return Error{ErrorKind::Unsupported, source_name + ": report schema " + schema.dump() +
+                                             " is newer than this rocm-doctor understands (" + std::to_string(kReportSchema) + ")"};
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<json> ParseReportText(const std::string& text, const std::string& source_name) {
+  if (NestingDepth(text) > kMaxReportDepth) {
+    return Error{ErrorKind::Invalid, source_name + ": nested deeper than " + std::to_string(kMaxReportDepth) + " levels, not read"};
+  }
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return Error{ErrorKind::Invalid, source_name + ": not valid JSON"};
+  return j;
+}
+
 Result<Report> ReportFromJson(const json& j, const std::string& source_name) {
   try {
     if (!j.is_object() || !j.contains("schema")) return Error{ErrorKind::Invalid, source_name + ": not a rocm-doctor report (no \"schema\")"};
-    int schema = j.at("schema").get<int>();
-    if (schema > kReportSchema) {
-      return Error{ErrorKind::Unsupported, source_name + ": report schema " + std::to_string(schema) +
-                                               " is newer than this rocm-doctor understands (" + std::to_string(kReportSchema) + ")"};
+    if (auto schema = CheckSchema(j["schema"], source_name); !schema) return schema.error();
+    // m6: a report without facts must not evaluate to "every section ✓".
+    const json* facts = j.contains("facts") ? &j["facts"] : nullptr;
+    if (!facts || !facts->is_object() || !facts->contains("values") || !(*facts)["values"].is_object()) {
+      return Error{ErrorKind::Invalid, source_name + ": no facts (\"facts.values\" must be an object)"};
     }
     Report report;
-    report.tool_version = j.at("tool").value("version", "");
+    if (j.contains("tool") && j["tool"].is_object()) report.tool_version = j["tool"].value("version", "");
     report.rules_version = j.value("rules_version", "");
     report.generated_at = j.value("generated_at", "");
     report.mode = j.value("mode", "");
@@ -97,7 +150,7 @@ Result<Report> ReportFromJson(const json& j, const std::string& source_name) {
     for (const auto& f : j.value("findings", json::array())) report.findings.push_back(FindingFromJson(f));
     return report;
   } catch (const json::exception& e) {
-    return Error{ErrorKind::Invalid, source_name + ": malformed report: " + e.what()};
+    return Error{ErrorKind::Invalid, source_name + ": malformed report: " + PlainJsonError(e.what())};
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "report/json_report.h"
 #include "report/renderers.h"
+#include "util/terminal_text.h"
 
 namespace rd {
 
@@ -43,9 +44,7 @@ void RenderFinding(const Finding& f, std::string& out) {
   }
 }
 
-}  // namespace
-
-std::string RenderMarkdown(const Report& report) {
+std::string Markdown(const Report& report) {
   std::string out = fmt::format("## rocm-doctor report\n\nrocm-doctor {} · rules {} · {} · generated {}\n\n",
                                 report.tool_version, report.rules_version, report.mode, report.generated_at);
   out += "| | Section | Summary |\n|---|---|---|\n";
@@ -63,6 +62,12 @@ std::string RenderMarkdown(const Report& report) {
   }
   return out;
 }
+
+}  // namespace
+
+// hostile-input report D5: a Markdown report is read with `cat` as often as in a browser; no
+// colour here, so the finished string is sanitised as a whole.
+std::string RenderMarkdown(const Report& report) { return TerminalSafe(Markdown(report)); }
 
 std::string RenderJson(const Report& report) { return ReportToJson(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
 

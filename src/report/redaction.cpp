@@ -78,6 +78,7 @@ uint32_t Prefix3(const std::string& s, size_t at) {
          (static_cast<uint32_t>(static_cast<unsigned char>(s[at + 1])) << 8) |
          static_cast<uint32_t>(static_cast<unsigned char>(s[at + 2]));
 }
+}  // namespace
 
 Redactor::Redactor(const Facts& facts) {
   std::vector<std::string> secrets;

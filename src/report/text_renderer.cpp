@@ -2,17 +2,17 @@
 
 #include "engine/evaluator.h"
 #include "report/renderers.h"
+#include "util/terminal_text.h"
 
 namespace rd {
 
 namespace {
 
-struct Style {
-  bool color;
-  std::string Paint(const std::string& text, const char* code) const {
-    return color ? fmt::format("\033[{}m{}\033[0m", code, text) : text;
-  }
-};
+// hostile-input report D5: every string of a report may come from someone else (a paste, a
+// --from report, a rule file), so the whole text is built in one TerminalText: content is
+// sanitised as it is appended and colour codes are added around already-clean content. There is
+// no std::string `out` here to append to unsanitised.
+using Painted = TerminalText::Painted;
 
 const char* MarkSymbol(SectionMark mark) {
   switch (mark) {
@@ -39,45 +39,46 @@ const char* MarkColor(SectionMark mark) {
 const char* SeveritySymbol(Severity s) { return s == Severity::Error ? "✗" : s == Severity::Warning ? "!" : "•"; }
 const char* SeverityColor(Severity s) { return s == Severity::Error ? "31" : s == Severity::Warning ? "33" : "36"; }
 
-void RenderFinding(const Finding& f, const Style& style, bool verbose, std::string& out) {
-  out += fmt::format("    {} {}  {}\n", style.Paint(SeveritySymbol(f.severity), SeverityColor(f.severity)), f.title,
-                     style.Paint("[" + f.rule_id + "]", "2"));
+void RenderFinding(const Finding& f, bool verbose, TerminalText& out) {
+  out << "    " << Painted{SeveritySymbol(f.severity), SeverityColor(f.severity)} << " " << f.title << "  "
+      << Painted{"[" + f.rule_id + "]", "2"} << "\n";
   if (!f.fix.empty()) {
     bool first = true;
     for (size_t start = 0; start <= f.fix.size();) {
       size_t end = f.fix.find('\n', start);
       if (end == std::string::npos) end = f.fix.size();
-      out += fmt::format("      {} {}\n", first ? "→" : " ", f.fix.substr(start, end - start));
+      out << fmt::format("      {} {}\n", first ? "→" : " ", f.fix.substr(start, end - start));
       first = false;
       start = end + 1;
     }
   }
   if (!verbose) return;
   for (const auto& e : f.evidence) {
-    out += style.Paint(fmt::format("        {} = {}{}\n", e.fact, e.value, e.source.empty() ? "" : "  (" + e.source + ")"), "2");
+    out << Painted{fmt::format("        {} = {}{}\n", e.fact, e.value, e.source.empty() ? "" : "  (" + e.source + ")"), "2"};
   }
 }
 
-void RenderSectionFacts(const Report& report, const std::string& section, const Style& style, std::string& out) {
+void RenderSectionFacts(const Report& report, const std::string& section, TerminalText& out) {
   for (const auto& root : SectionFactRoots(section)) {
     if (!report.facts.tree().contains(root)) continue;
     for (const auto& [key, value] : report.facts.tree()[root].items()) {
       std::string path = root + "." + key;
       const auto* ev = report.facts.EvidenceFor(path);
-      std::string text = value.is_structured() ? value.dump() : FactValueText(value);
+      std::string text = value.is_structured() ? value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                                                : FactValueText(value);
       if (text.size() > 160) text = text.substr(0, 157) + "...";
-      out += style.Paint(fmt::format("      · {} = {}{}\n", path, text, ev ? "  (" + ev->source + ")" : ""), "2");
+      out << Painted{fmt::format("      · {} = {}{}\n", path, text, ev ? "  (" + ev->source + ")" : ""), "2"};
     }
   }
   for (const auto& [path, reason] : report.facts.absent()) {
     for (const auto& root : SectionFactRoots(section)) {
-      if (path.rfind(root, 0) == 0) out += style.Paint(fmt::format("      · {} absent: {}\n", path, reason), "2");
+      if (path.rfind(root, 0) == 0) out << Painted{fmt::format("      · {} absent: {}\n", path, reason), "2"};
     }
   }
 }
 
 // triage: one line per piece of the paste, so the reader sees what was understood and what not.
-void RenderPieces(const Report& report, const Style& style, std::string& out) {
+void RenderPieces(const Report& report, TerminalText& out) {
   auto pieces = report.facts.Get("triage.pieces");
   if (!pieces.value || !pieces.value->is_array()) return;
   for (const auto& piece : *pieces.value) {
@@ -86,41 +87,41 @@ void RenderPieces(const Report& report, const Style& style, std::string& out) {
     if (piece.contains("also") && piece["also"].is_array()) {
       for (const auto& kind : piece["also"]) also += " +" + FactValueText(kind);
     }
-    out += style.Paint(fmt::format("      · {}  {}{}\n", piece.value("source", ""), piece.value("kind", ""), also), "2");
+    out << Painted{fmt::format("      · {}  {}{}\n", piece.value("source", ""), piece.value("kind", ""), also), "2"};
   }
 }
 
 }  // namespace
 
 std::string RenderText(const Report& report, const TextOptions& options) {
-  Style style{options.color};
-  std::string out = fmt::format("rocm-doctor {} · rules {}{}\n\n", report.tool_version, report.rules_version,
-                                report.mode == "live" || report.mode.empty() ? "" : " · " + report.mode);
+  TerminalText out(options.color);
+  out << fmt::format("rocm-doctor {} · rules {}{}\n\n", report.tool_version, report.rules_version,
+                     report.mode == "live" || report.mode.empty() ? "" : " · " + report.mode);
   for (const auto& section : SectionStatuses(report)) {
-    std::string head = fmt::format("[{}] {}", style.Paint(MarkSymbol(section.mark), MarkColor(section.mark)), section.title);
-    if (!section.summary.empty()) head += " — " + section.summary;
-    out += head + "\n";
-    if (!section.dead_message.empty()) out += fmt::format("    {} {}\n", style.Paint("☠", "35"), section.dead_message);
+    out << "[" << Painted{MarkSymbol(section.mark), MarkColor(section.mark)} << "] " << section.title;
+    if (!section.summary.empty()) out << " — " << section.summary;
+    out << "\n";
+    if (!section.dead_message.empty()) out << "    " << Painted{"☠", "35"} << " " << section.dead_message << "\n";
     for (const auto& f : report.findings) {
-      if (f.section == section.id) RenderFinding(f, style, options.verbose, out);
+      if (f.section == section.id) RenderFinding(f, options.verbose, out);
     }
-    if (section.id == "paste") RenderPieces(report, style, out);
-    else if (options.verbose) RenderSectionFacts(report, section.id, style, out);
+    if (section.id == "paste") RenderPieces(report, out);
+    else if (options.verbose) RenderSectionFacts(report, section.id, out);
   }
-  for (const auto& d : report.rule_diagnostics) out += fmt::format("\n{} rule file problem: {}", style.Paint("!", "33"), d);
-  if (!report.rule_diagnostics.empty()) out += "\n";
+  for (const auto& d : report.rule_diagnostics) out << "\n" << Painted{"!", "33"} << " rule file problem: " << d;
+  if (!report.rule_diagnostics.empty()) out << "\n";
   if (options.verbose && !report.not_evaluated.empty()) {
-    out += "\nNot evaluated (facts absent):\n";
-    for (const auto& n : report.not_evaluated) out += fmt::format("  {} — {}\n", n.rule_id, n.reason);
+    out << "\nNot evaluated (facts absent):\n";
+    for (const auto& n : report.not_evaluated) out << fmt::format("  {} — {}\n", n.rule_id, n.reason);
   }
   size_t errors = CountFindings(report, Severity::Error), warnings = CountFindings(report, Severity::Warning),
          infos = CountFindings(report, Severity::Info);
-  std::string verdict = errors ? style.Paint(fmt::format("{} error{}", errors, errors == 1 ? "" : "s"), "31")
-                               : style.Paint("no errors", "32");
-  out += fmt::format("\n{}, {} warning{}, {} note{} · {} rules, {} not evaluated · {:.0f} ms\n", verdict, warnings,
+  out << "\n"
+      << (errors ? Painted{fmt::format("{} error{}", errors, errors == 1 ? "" : "s"), "31"} : Painted{"no errors", "32"});
+  out << fmt::format(", {} warning{}, {} note{} · {} rules, {} not evaluated · {:.0f} ms\n", warnings,
                      warnings == 1 ? "" : "s", infos, infos == 1 ? "" : "s", report.rules_loaded,
                      report.not_evaluated.size(), report.timings.total_ms);
-  return out;
+  return out.str();
 }
 
 }  // namespace rd

@@ -14,8 +14,6 @@ Result<std::vector<std::string>> ListLocalDir(const std::string& path);
 Result<FileInfo> LocalStat(const std::string& path);
 Result<FileInfo> LocalLStat(const std::string& path);
 Result<std::string> LocalReadLink(const std::string& path);
-/// Writes through a temp file in the same directory and renames it over `path` (atomic).
-Result<bool> WriteFileAtomically(const std::string& path, const std::string& content);
 /// The running executable's path (/proc/self/exe), empty when unknown.
 std::string ExecutablePath();
 /// Process environment lookup for rocm-doctor's own settings (NO_COLOR, ROCM_DOCTOR_RULES).

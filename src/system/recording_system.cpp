@@ -4,9 +4,9 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include "system/snapshot_format.h"
+#include "util/secret_names.h"
 
 namespace rd {
 
@@ -72,7 +72,11 @@ std::map<std::string, std::string> RecordingSystem::Environment() {
   auto env = inner_->Environment();
   std::lock_guard<std::mutex> lock(mutex_);
   env_read_ = true;
-  env_ = env;
+  // Secret-named variables never reach a snapshot (snapshot-format.md; hostile-input D3).
+  env_.clear();
+  for (const auto& [name, value] : env) {
+    if (!IsSecretName(name)) env_[name] = value;
+  }
   return env;
 }
 
@@ -114,59 +118,33 @@ DlopenResult RecordingSystem::TryDlopen(const std::string& name) {
 }
 
 namespace {
-Result<bool> WriteText(const std::filesystem::path& path, const std::string& text) {
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) return Error{ErrorKind::Io, "write " + path.string() + ": failed"};
-  return true;
-}
+// Non-UTF-8 bytes in an environment value or a file name are replaced, not fatal: the report
+// and the rest of the snapshot still come out (hostile-input report D13).
+std::string Dump(const json& document) { return document.dump(2, ' ', false, json::error_handler_t::replace); }
 
-// Seeking past the end and writing leaves a hole: the snapshot file holds the recorded bytes at
-// their offsets and takes no disk space for the rest (a 14 MB library becomes a few KB).
-Result<bool> WriteRanges(const std::filesystem::path& path, const std::map<uint64_t, std::string>& ranges) {
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary);
-  for (const auto& [offset, bytes] : ranges) {
-    out.seekp(static_cast<std::streamoff>(offset));
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  }
-  if (!out) return Error{ErrorKind::Io, "write " + path.string() + ": failed"};
-  return true;
+std::string Relative(const std::string& absolute) {
+  return std::filesystem::path(absolute).lexically_normal().relative_path().string();
 }
 }  // namespace
 
-Result<bool> RecordingSystem::Save(const std::string& dir) {
-  namespace fs = std::filesystem;
+Result<bool> RecordingSystem::Save(RecordDir& dir) {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
-    return Error{ErrorKind::Invalid, "record: " + dir + " exists and is not empty"};
-  }
-  fs::create_directories(dir, ec);
-  if (ec) return Error{ErrorKind::Io, "record: create " + dir + ": " + ec.message()};
   for (const auto& [path, content] : files_) {
-    auto ok = WriteText(fs::path(dir) / "files" / fs::path(path).relative_path(), content);
-    if (!ok) return ok;
+    if (auto ok = dir.WriteFile("files/" + Relative(path), content); !ok) return ok;
   }
   for (const auto& [path, ranges] : ranges_) {
     if (files_.count(path)) continue;
-    auto ok = WriteRanges(fs::path(dir) / "files" / fs::path(path).relative_path(), ranges);
-    if (!ok) return ok;
+    if (auto ok = dir.WriteRanges("files/" + Relative(path), ranges); !ok) return ok;
   }
   for (size_t i = 0; i < commands_.size(); ++i) {
     char name[32];
-    std::snprintf(name, sizeof name, "%03zu.json", i);
-    auto ok = WriteText(fs::path(dir) / "commands" / name, commands_[i].dump(2));
-    if (!ok) return ok;
+    std::snprintf(name, sizeof name, "commands/%03zu.json", i);
+    if (auto ok = dir.WriteFile(name, Dump(commands_[i])); !ok) return ok;
   }
   if (env_read_) {
-    auto ok = WriteText(fs::path(dir) / "env.json", json(env_).dump(2));
-    if (!ok) return ok;
+    if (auto ok = dir.WriteFile("env.json", Dump(json(env_))); !ok) return ok;
   }
-  return WriteText(fs::path(dir) / "meta.json", meta_.dump(2));
+  return dir.WriteFile("meta.json", Dump(meta_));
 }
 
 }  // namespace rd

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "system/record_dir.h"
 #include "system/system.h"
 
 namespace rd {
@@ -28,8 +29,8 @@ class RecordingSystem : public System {
   CommandResult Run(const CommandSpec& spec) override;
   DlopenResult TryDlopen(const std::string& name) override;
 
-  /// Writes the snapshot into dir (created; must be empty or absent).
-  Result<bool> Save(const std::string& dir);
+  /// Writes the snapshot into `dir` (opened before the run: RecordDir::Open).
+  Result<bool> Save(RecordDir& dir);
 
  private:
   std::shared_ptr<System> inner_;

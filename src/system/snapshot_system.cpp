@@ -28,6 +28,7 @@ struct SnapshotSystem::Data {
   std::map<std::string, DlopenResult> dlopens;
   std::vector<std::pair<std::vector<std::string>, CommandResult>> commands;
   std::map<std::string, std::string> env;
+  std::vector<std::string> problems;  ///< Parts of the snapshot that could not be used, and why.
   Identity identity;
   Uname uname;
 };
@@ -49,29 +50,78 @@ const json& Member(const json& meta, const char* key) {
   return *it;
 }
 
+// Runs `load` on meta.json's member `key`; a failure names the key (m3: "meta.json: stoul" or
+// "type must be number, but is string" alone do not say where to look).
+template <typename Load>
+void Section(const json& meta, const char* key, Load load) {
+  try {
+    for (const auto& [name, j] : Member(meta, key).items()) {
+      try {
+        load(name, j);
+      } catch (const std::exception& e) {
+        throw std::runtime_error("\"" + name + "\": " + PlainJsonError(e.what()));
+      }
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("\"") + key + "\"" + (Contains(e.what(), "must be an object") ? " " : " → ") + PlainJsonError(e.what()));
+  }
+}
+
+uint32_t ParseGid(const std::string& text) {
+  auto gid = ParseInt(text);
+  if (!gid || *gid < 0 || *gid > 0xffffffffLL) throw std::runtime_error("not a group id");
+  return static_cast<uint32_t>(*gid);
+}
+
 void LoadMeta(const json& meta, SnapshotSystem::Data& data) {
   if (!meta.is_object()) throw std::runtime_error("the top level must be an object");
-  for (const auto& [path, err] : Member(meta, "read_errors").items()) data.read_errors[path] = ErrorFromJson(err);
-  for (const auto& [path, err] : Member(meta, "dir_errors").items()) data.dir_errors[path] = ErrorFromJson(err);
-  for (const auto& [path, names] : Member(meta, "dirs").items()) data.dirs[path] = names.get<std::vector<std::string>>();
-  for (const auto& [path, j] : Member(meta, "stat").items()) data.stats.emplace(path, StatEntry(j));
-  for (const auto& [path, j] : Member(meta, "lstat").items()) data.lstats.emplace(path, StatEntry(j));
-  for (const auto& [path, j] : Member(meta, "links").items()) {
+  if (meta.contains("format") && meta["format"] != "rocm-doctor-snapshot") {
+    throw std::runtime_error("\"format\" is not \"rocm-doctor-snapshot\": not a rocm-doctor snapshot");
+  }
+  Section(meta, "read_errors", [&](const std::string& path, const json& err) { data.read_errors[path] = ErrorFromJson(err); });
+  Section(meta, "dir_errors", [&](const std::string& path, const json& err) { data.dir_errors[path] = ErrorFromJson(err); });
+  Section(meta, "dirs", [&](const std::string& path, const json& names) { data.dirs[path] = names.get<std::vector<std::string>>(); });
+  Section(meta, "stat", [&](const std::string& path, const json& j) { data.stats.emplace(path, StatEntry(j)); });
+  Section(meta, "lstat", [&](const std::string& path, const json& j) { data.lstats.emplace(path, StatEntry(j)); });
+  Section(meta, "links", [&](const std::string& path, const json& j) {
     if (j.is_string()) data.links.emplace(path, j.get<std::string>());
     else data.links.emplace(path, ErrorFromJson(j.at("error")));
-  }
-  for (const auto& [key, j] : Member(meta, "access").items()) {
+  });
+  Section(meta, "access", [&](const std::string& key, const json& j) {
     if (j.is_boolean()) data.access.emplace(key, j.get<bool>());
     else data.access.emplace(key, ErrorFromJson(j.at("error")));
-  }
-  for (const auto& [gid, j] : Member(meta, "groups").items()) {
-    auto id = static_cast<uint32_t>(std::stoul(gid));
+  });
+  Section(meta, "groups", [&](const std::string& gid, const json& j) {
+    auto id = ParseGid(gid);
     if (j.contains("error")) data.groups.emplace(id, ErrorFromJson(j["error"]));
     else data.groups.emplace(id, GroupEntry{j.at("name").get<std::string>(), id, j.value("members", std::vector<std::string>{})});
+  });
+  Section(meta, "dlopen", [&](const std::string& name, const json& j) { data.dlopens[name] = DlopenFromJson(j); });
+  for (const char* key : {"identity", "uname"}) {
+    try {
+      if (std::string(key) == "identity") data.identity = IdentityFromJson(Member(meta, key));
+      else data.uname = UnameFromJson(Member(meta, key));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string("\"") + key + "\": " + PlainJsonError(e.what()));
+    }
   }
-  for (const auto& [name, j] : Member(meta, "dlopen").items()) data.dlopens[name] = DlopenFromJson(j);
-  data.identity = IdentityFromJson(Member(meta, "identity"));
-  data.uname = UnameFromJson(Member(meta, "uname"));
+}
+
+// D7, D20: a folder that is no snapshot must not replay as a healthy, empty machine, and
+// files/ must not lead out of the snapshot (files -> / would diagnose the host).
+Result<bool> CheckSnapshotLayout(const std::string& dir) {
+  auto info = LocalStat(dir);
+  if (!info) return Error{ErrorKind::NotFound, "replay: " + dir + ": " + info.error().message};
+  if (info->type != FileType::Directory) return Error{ErrorKind::Invalid, "replay: " + dir + " is not a snapshot folder (not a directory)"};
+  auto files = LocalLStat(dir + "/files");
+  if (!files) {
+    return Error{ErrorKind::Invalid, "replay: " + dir + " is not a snapshot folder (no files/; a snapshot has files/, meta.json, env.json, commands/ — was it unpacked one level too deep?)"};
+  }
+  if (files->type == FileType::Symlink) return Error{ErrorKind::Invalid, "replay: " + dir + "/files is a symlink, not followed (it could lead out of the snapshot)"};
+  if (files->type != FileType::Directory) return Error{ErrorKind::Invalid, "replay: " + dir + "/files is not a directory"};
+  auto commands = LocalLStat(dir + "/commands");
+  if (commands && commands->type != FileType::Directory) return Error{ErrorKind::Invalid, "replay: " + dir + "/commands is not a directory"};
+  return true;
 }
 
 // Each piece is parsed inside its own try so that the message names the file at fault.
@@ -99,8 +149,7 @@ SnapshotSystem::SnapshotSystem(std::string root, std::shared_ptr<Data> data)
 
 Result<std::unique_ptr<SnapshotSystem>> SnapshotSystem::Load(const std::string& dir) {
   auto data = std::make_shared<Data>();
-  auto info = LocalStat(dir);
-  if (!info || info->type != FileType::Directory) return Error{ErrorKind::NotFound, "replay: " + dir + " is not a snapshot folder"};
+  if (auto layout = CheckSnapshotLayout(dir); !layout) return layout.error();
   for (const auto& [name, required] : {std::pair{"meta.json", false}, std::pair{"env.json", false}}) {
     std::string path = dir + "/" + name;
     auto j = ParseJsonFile(path, required);
@@ -109,18 +158,23 @@ Result<std::unique_ptr<SnapshotSystem>> SnapshotSystem::Load(const std::string& 
       if (std::string(name) == "meta.json") LoadMeta(*j, *data);
       else data->env = j->get<std::map<std::string, std::string>>();
     } catch (const std::exception& e) {
-      return Error{ErrorKind::Invalid, path + ": " + e.what()};
+      return Error{ErrorKind::Invalid, path + ": " + PlainJsonError(e.what())};
     }
   }
   auto commands = ListLocalDir(dir + "/commands");
   for (const auto& name : commands.value_or({})) {
     std::string path = dir + "/commands/" + name;
+    // One unreadable or malformed command is that command's problem, not the replay's (m5):
+    // it replays as "not in the snapshot" and the cause is listed.
     auto j = ParseJsonFile(path, true);
-    if (!j) return j.error();
+    if (!j) {
+      data->problems.push_back(j.error().message + " (this recorded command is skipped)");
+      continue;
+    }
     try {
       data->commands.emplace_back(j->at("argv").get<std::vector<std::string>>(), CommandResultFromJson(*j));
     } catch (const std::exception& e) {
-      return Error{ErrorKind::Invalid, path + ": " + e.what()};
+      data->problems.push_back(path + ": " + PlainJsonError(e.what()) + " (this recorded command is skipped)");
     }
   }
   return std::unique_ptr<SnapshotSystem>(new SnapshotSystem(dir + "/files", data));
@@ -247,14 +301,30 @@ Result<GroupEntry> SnapshotSystem::LookupGroup(uint32_t gid) {
   return Error{ErrorKind::NotFound, "GID " + std::to_string(gid) + " has no name in the group database"};
 }
 
+namespace {
+// A recorded output is cut where a live child's would be (m13: 50 MB of recorded stdout must
+// not cost more than the live run did).
+void CapOutput(std::string& text, size_t cap, bool& truncated) {
+  if (text.size() <= cap) return;
+  text.resize(cap);
+  truncated = true;
+}
+}  // namespace
+
 CommandResult SnapshotSystem::Run(const CommandSpec& spec) {
-  for (const auto& [argv, result] : data_->commands) {
-    if (argv == spec.argv) return result;
+  for (const auto& [argv, recorded] : data_->commands) {
+    if (argv != spec.argv) continue;
+    CommandResult result = recorded;
+    CapOutput(result.out, spec.max_output, result.out_truncated);
+    CapOutput(result.err, spec.max_output, result.err_truncated);
+    return result;
   }
   CommandResult missing;
   missing.start_error = (spec.argv.empty() ? std::string("command") : spec.argv[0]) + ": not found on PATH (not in the snapshot)";
   return missing;
 }
+
+const std::vector<std::string>& SnapshotSystem::LoadProblems() const { return data_->problems; }
 
 DlopenResult SnapshotSystem::TryDlopen(const std::string& name) {
   if (auto it = data_->dlopens.find(name); it != data_->dlopens.end()) return it->second;

@@ -30,6 +30,8 @@ class SnapshotSystem : public System {
   Uname GetUname() override;
   CommandResult Run(const CommandSpec& spec) override;
   DlopenResult TryDlopen(const std::string& name) override;
+  /// Parts of the snapshot that could not be used (a malformed commands/NNN.json), with causes.
+  const std::vector<std::string>& LoadProblems() const;
 
   struct Data;  // parsed meta.json, env.json and commands/
 

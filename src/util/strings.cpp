@@ -144,4 +144,11 @@ size_t EditDistance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+std::string PlainJsonError(std::string_view what) {
+  if (StartsWith(what, "[json.exception.")) {
+    if (auto end = what.find("] "); end != std::string_view::npos) what.remove_prefix(end + 2);
+  }
+  return std::string(what);
+}
+
 }  // namespace rd

@@ -23,6 +23,8 @@ std::optional<long long> ParseInt(std::string_view text);
 bool LooksLikeText(std::string_view text);
 /// Replaces control bytes and invalid UTF-8 so a hostile value can be printed and put in JSON.
 std::string Printable(std::string_view text, size_t max_len = 512);
+/// A JSON library exception's message without its "[json.exception.type_error.302] " prefix.
+std::string PlainJsonError(std::string_view what);
 /// Levenshtein distance, for "did you mean".
 size_t EditDistance(std::string_view a, std::string_view b);
 

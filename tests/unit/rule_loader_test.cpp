@@ -74,7 +74,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"template fact", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"{os.nope}\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "template refers to unknown fact '{os.nope}'", 1},
         BadCase{"bad id", "[[rule]]\nid=\"Bad Id\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "is not of the form", 2},
         BadCase{"not a table", "rule = [1, 2]\n", "must be an array of tables", 1},
-        BadCase{"top-level junk", "title = \"x\"\n", "unknown top-level key 'title'", 1}),
+        BadCase{"top-level junk", "title = \"x\"\n", "unknown top-level key 'title'", 1},
+        // hostile-input report m11: rule text reaches the terminal; for_each needs an array.
+        BadCase{"escape in title", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"ok \\u001b[2J\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "'title' holds U+001B", 5},
+        BadCase{"bell in fix", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nfix=\"\"\"\nline\n\\u0007\"\"\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "'fix' holds U+0007", 6},
+        BadCase{"C1 CSI in explain", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nexplain=\"x\\u009b2J\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "'explain' holds U+009B", 6},
+        BadCase{"bidi override in refs", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nrefs=[\"https://x.invalid/\\u202e\"]\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "'refs' holds U+202E", 6},
+        BadCase{"control in an operand", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nwhen=[\n{fact=\"os.id\", eq=\"x\\u0008\"}]\n", "'eq' holds U+0008", 7},
+        BadCase{"for_each on a string", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nfor_each=\"os.id\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "'for_each' needs an array fact, but 'os.id' is of type string", 6},
+        BadCase{"for_each on an object", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nfor_each=\"libs.loader\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "is of type object", 6},
+        BadCase{"for_each on an env variable", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nfor_each=\"env.PATH\"\nwhen=[{fact=\"os.id\", eq=\"x\"}]\n", "is of type string", 6},
+        BadCase{"no operator", "[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nwhen=[{fact=\"os.id\"}]\n", "condition on 'os.id' has no operator", 6}),
     [](const auto& info) {
       std::string name = info.param.name;
       for (auto& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
@@ -100,6 +110,25 @@ TEST(RuleLoaderTest, GoodRulesSurviveABadOneInTheSameFile) {
   auto db = Load(std::string(kGood) + "\n[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nwhen=[{fact=\"os.id\", equals=\"x\"}]\n");
   EXPECT_EQ(db.rules.size(), 1u);
   EXPECT_EQ(db.diagnostics.size(), 1u);
+}
+
+// hostile-input report m11: "no operator" used to be said only when nothing else was wrong.
+TEST(RuleLoaderTest, NoOperatorIsReportedBesideTheRulesOtherProblems) {
+  auto db = Load("[[rule]]\nid=\"a.b\"\nsection=\"sytem\"\nseverity=\"info\"\ntitle=\"t\"\n"
+                 "when=[{fact=\"os.id\", equals=\"x\"},\n {fact=\"os.id\", eq=\"x\", ne=\"y\"},\n {fact=\"os.id\"}]\n");
+  ASSERT_EQ(db.diagnostics.size(), 4u) << FirstDiagnostic(db);
+  EXPECT_NE(db.diagnostics[0].message.find("unknown section"), std::string::npos);
+  EXPECT_NE(db.diagnostics[1].message.find("unknown operator 'equals'"), std::string::npos);
+  EXPECT_NE(db.diagnostics[2].message.find("two operators"), std::string::npos);
+  EXPECT_EQ(db.diagnostics[3].message, "condition on 'os.id' has no operator");
+  EXPECT_EQ(db.diagnostics[3].line, 8);
+}
+
+TEST(RuleLoaderTest, NewlinesTabsAndUnicodeInRuleTextAreFine) {
+  auto db = Load("[[rule]]\nid=\"a.b\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"GPU — ✓ ü\"\n"
+                 "fix=\"\"\"\nstep one\n\tstep two\n\"\"\"\nfor_each=\"gpus\"\nwhen=[{fact=\"gpus.gfx\", eq=\"gfx90a\"}]\n");
+  EXPECT_TRUE(db.diagnostics.empty()) << FirstDiagnostic(db);
+  EXPECT_EQ(db.rules.size(), 1u);
 }
 
 TEST(RuleLoaderTest, TheShippedRuleDatabaseLintsClean) {

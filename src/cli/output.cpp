@@ -1,0 +1,35 @@
+#include "cli/output.h"
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/exit_status.h"
+#include "system/output_file.h"
+
+namespace rd {
+
+int WriteStandardOutput(const std::string& text, Io& io) {
+  if (io.stdout_closed) {
+    io.err << "rocm-doctor: write standard output: it is closed (run with -o FILE or give it a place to go)\n";
+    return kExitUsage;
+  }
+  errno = 0;
+  io.out << text;
+  io.out.flush();
+  if (io.out) return 0;
+  int err = errno;
+  io.err << "rocm-doctor: write standard output: " << (err ? std::strerror(err) : "failed") << "\n";
+  return kExitUsage;
+}
+
+int WriteReportText(const std::string& text, const OutputOptions& options, bool redacted, Io& io) {
+  if (options.output_file.empty() || IsStandardOutputPath(options.output_file)) return WriteStandardOutput(text, io);
+  auto mode = redacted ? OutputFileMode::Shared : OutputFileMode::Private;
+  if (auto written = WriteOutputFile(options.output_file, text, mode); !written) {
+    io.err << "rocm-doctor: " << written.error().message << "\n";
+    return kExitUsage;
+  }
+  return 0;
+}
+
+}  // namespace rd
