@@ -11,6 +11,7 @@
 
 #include "cli/io.h"
 #include "core/exit_status.h"
+#include "system/exit_cleanup.h"
 #include "system/local_files.h"
 
 namespace {
@@ -30,6 +31,9 @@ bool ReserveStandardFd(int fd) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before any thread: every thread inherits the mask that leaves the signals to the cleanup
+  // thread (hostile-input D6).
+  rd::InstallSignalCleanup();
   // Library resolution reads whole ELF files (libamdhip64 is 14 MB). With glibc's default, each
   // such buffer is a fresh mmap that page-faults on first touch and is unmapped on free; keeping
   // freed memory in the heap lets the next file reuse already-mapped pages (measured: most of
@@ -52,6 +56,8 @@ int main(int argc, char** argv) {
   }
   std::cerr.flush();
   // A collector that overran its budget may still be running on a detached thread; leave
-  // without running static destructors under it.
+  // without running static destructors under it, but not without killing the children it
+  // started and removing their temp dir (hostile-input D6; also after an internal error).
+  rd::CleanUpBeforeExit();
   std::_Exit(status);
 }

@@ -26,8 +26,10 @@ const std::vector<FactSpec> kProbeFacts = {
     {"probes.elapsed_ms", "number", "Wall time of all probe runs"},
     {"probes.children", "int", "How many probe processes ran"},
     {"probes.not_run", "array", "Probes not run because an earlier one hung"},
+    {"probes.output_held_open", "bool", "A probe child exited while a process it started in another session still held its output (that process was left running)"},
     {"probes.dead", "array", "Probes that hung, crashed, exited non-zero or printed garbage"},
-    {"probes.dead.name", "string", "The probe that was running"},
+    {"probes.dead.name", "string", "The probe that was running, or rocm-doctor-probe when none had started"},
+    {"probes.dead.probe", "string", "The probe that was running; empty when none had started (rerun them all)"},
     {"probes.dead.why", "string", "timed out / killed by signal / exit status / garbage"},
     {"probes.dead.stderr", "string", "Its last stderr lines"},
     {"probes.dead.log", "string", "Relevant AMD_LOG_LEVEL lines of one re-run"},
@@ -120,8 +122,16 @@ void CopyDeviceFields(const json& line, json& device) {
   }
 }
 
+// A sub-table of rules data, or an empty object when it is missing or not a table (value()
+// throws on a non-object).
+const json& Table(const json& data, const char* key) {
+  static const json empty = json::object();
+  auto it = data.is_object() ? data.find(key) : data.end();
+  return data.is_object() && it != data.end() && it->is_object() ? *it : empty;
+}
+
 double PerLane(const json& pcie, int gen) {
-  const json& table = pcie.value("per_lane_gbps", json::object());
+  const json& table = Table(pcie, "per_lane_gbps");
   std::string key = fmt::format("gen{}", gen);
   return table.contains(key) && table[key].is_number() ? table[key].get<double>() : 0;
 }
@@ -179,23 +189,26 @@ void WriteProbeFacts(const ProbeRun& run, const json& data, const Evidence& evid
     } else if (status == "skipped") {
       skipped.push_back({{"name", name}, {"reason", Text(line, "reason")}});
     } else if (status == "ok" && name == "p2p") {
-      if (line.contains("can_access_peer")) facts.Set("probes.p2p.can_access_peer", line["can_access_peer"], evidence);
-      if (line.contains("peer_copies")) facts.Set("probes.p2p.peer_copies", line["peer_copies"], evidence);
+      // Declared arrays: anything else a broken probe prints there is dropped.
+      if (line.contains("can_access_peer") && line["can_access_peer"].is_array()) facts.Set("probes.p2p.can_access_peer", line["can_access_peer"], evidence);
+      if (line.contains("peer_copies") && line["peer_copies"].is_array()) facts.Set("probes.p2p.peer_copies", line["peer_copies"], evidence);
     } else if (status == "ok" && device >= 0 && device < 64) {
       while (static_cast<int>(devices.size()) <= device) devices.push_back(json::object());
       CopyDeviceFields(line, devices[static_cast<size_t>(device)]);
     }
   }
-  const json& pcie = data.value("pcie", json::object());
+  const json& pcie = Table(data, "pcie");
   for (auto& device : devices) DeriveLink(device, pcie);
   for (const auto& d : run.dead) {
-    dead.push_back({{"name", d.name}, {"why", d.why}, {"stderr", Join(d.stderr_tail, "\n")}, {"log", Join(d.log_lines, "\n")}});
+    dead.push_back({{"name", d.name}, {"probe", d.name == kWholeRun ? "" : d.name}, {"why", d.why},
+                    {"stderr", Join(d.stderr_tail, "\n")}, {"log", Join(d.log_lines, "\n")}});
   }
   facts.Set("probes.devices", devices, evidence);
   facts.Set("probes.failed", failed, evidence);
   facts.Set("probes.skipped", skipped, evidence);
   facts.Set("probes.dead", dead, evidence);
   facts.Set("probes.not_run", run.not_run, evidence);
+  facts.Set("probes.output_held_open", run.output_held_open, evidence);
   facts.Set("probes.elapsed_ms", run.elapsed_ms);
   facts.Set("probes.children", run.children);
 }

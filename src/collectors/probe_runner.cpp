@@ -23,12 +23,25 @@ std::string SignalName(int signal) {
   return name ? fmt::format("signal {} (SIG{})", signal, name) : fmt::format("signal {}", signal);
 }
 
+std::string Bytes(size_t n) { return fmt::format("more than {} bytes", n); }
+
+// A flood on either stream is named: 1 GB on stderr used to pass as "ok" (hostile-input m16).
+std::string Flood(const CommandResult& r) {
+  if (r.out_truncated && r.err_truncated) return fmt::format("flooded its output and its stderr ({} each)", Bytes(r.out.size()));
+  if (r.out_truncated) return fmt::format("flooded its output ({})", Bytes(r.out.size()));
+  if (r.err_truncated) return fmt::format("flooded its stderr ({})", Bytes(r.err.size()));
+  return "";
+}
+
 std::string WhyDead(const CommandResult& r, const ProbeOutput& out, Ms timeout) {
-  std::string flood = r.out_truncated ? fmt::format("flooded its output (more than {} bytes) and ", r.out.size()) : "";
-  if (r.timed_out) return flood + fmt::format("timed out after {:.1f} s", static_cast<double>(timeout.count()) / 1000);
-  if (r.signal) return flood + "was killed by " + SignalName(r.signal);
-  if (r.exit_code != 0) return flood + fmt::format("exited with status {}", r.exit_code);
-  if (r.out_truncated) return fmt::format("flooded its output (more than {} bytes)", r.out.size());
+  std::string flood = Flood(r);
+  std::string and_then = flood.empty() ? "" : flood + " and ";
+  if (r.timed_out) return and_then + fmt::format("timed out after {:.1f} s", static_cast<double>(timeout.count()) / 1000);
+  if (r.signal) return and_then + "was killed by " + SignalName(r.signal);
+  if (r.exit_code != 0) return and_then + fmt::format("exited with status {}", r.exit_code);
+  if (!flood.empty()) return flood;
+  // hostile-input D17: nothing at all on stdout, not even the runtime line.
+  if (Trim(r.out).empty()) return "ended without any output";
   if (out.garbage_lines) return fmt::format("printed {} line(s) that are not probe JSON, e.g. '{}'", out.garbage_lines, out.garbage_sample);
   return "ended without finishing its probes";
 }
@@ -41,9 +54,15 @@ std::vector<std::string> Without(const std::vector<std::string>& names, const st
   return left;
 }
 
+// The summary line is untrusted: "status" may be missing or not a string (value() would throw).
+bool SaysNoDevice(const nlohmann::json& summary) {
+  auto status = summary.find("status");
+  return status != summary.end() && status->is_string() && status->get<std::string>() == "no-device";
+}
+
 bool Healthy(const CommandResult& r, const ProbeOutput& out) {
-  return r.exit_code == 0 && !r.timed_out && !r.signal && !r.out_truncated && out.garbage_lines == 0 &&
-         (out.done || out.summary.value("status", "") == "no-device");
+  return r.exit_code == 0 && !r.timed_out && !r.signal && !r.out_truncated && !r.err_truncated && out.garbage_lines == 0 &&
+         (out.done || SaysNoDevice(out.summary));
 }
 
 }  // namespace
@@ -93,10 +112,11 @@ ProbeRun RunProbes(System& system, const ProbeRunOptions& options) {
     ProbeOutput out = ParseProbeOutput(r.out);
     if (out.summary.is_object()) run.summary = out.summary;
     run.results.insert(run.results.end(), out.results.begin(), out.results.end());
+    run.output_held_open = run.output_held_open || r.output_held_open;
     if (Healthy(r, out)) break;
     std::string culprit = UnfinishedProbe(out);
-    DeadProbe dead{culprit.empty() ? "rocm-doctor-probe" : culprit, WhyDead(r, out, spec.timeout), LastLines(r.err, options.stderr_lines), {}};
-    bool retry = !culprit.empty() && !r.timed_out && !r.out_truncated;
+    DeadProbe dead{culprit.empty() ? kWholeRun : culprit, WhyDead(r, out, spec.timeout), LastLines(r.err, options.stderr_lines), {}};
+    bool retry = !culprit.empty() && !r.timed_out && !r.out_truncated && !r.err_truncated;
     run.dead.push_back(std::move(dead));
     if (!retry) {
       auto unfinished = Without(Without(remaining, out.started), {culprit});
@@ -107,7 +127,7 @@ ProbeRun RunProbes(System& system, const ProbeRunOptions& options) {
   }
   // One re-run with the runtime's log on, for a probe that crashed or exited (not one that hung).
   for (auto& dead : run.dead) {
-    if (dead.name != "rocm-doctor-probe" && dead.why.find("timed out") == std::string::npos) dead.log_lines = ProbeLogLines(system, options, dead.name);
+    if (dead.name != kWholeRun && dead.why.find("timed out") == std::string::npos) dead.log_lines = ProbeLogLines(system, options, dead.name);
   }
   return run;
 }

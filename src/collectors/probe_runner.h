@@ -24,8 +24,12 @@ struct ProbeRunOptions {
   std::vector<std::string> log_patterns;      ///< Log lines kept from that re-run.
 };
 
+/// DeadProbe::name when no probe had started: the binary itself died (not a probe name: the fix
+/// must not say `rocm-doctor probe rocm-doctor-probe`, hostile-input m16).
+inline constexpr const char* kWholeRun = "rocm-doctor-probe";
+
 struct DeadProbe {
-  std::string name;  ///< The probe that was running, or "rocm-doctor-probe" when none had started.
+  std::string name;  ///< The probe that was running, or kWholeRun when none had started.
   std::string why;   ///< "timed out after 4.0 s", "killed by signal 11 (SIGSEGV)", …
   std::vector<std::string> stderr_tail;
   std::vector<std::string> log_lines;
@@ -40,6 +44,9 @@ struct ProbeRun {
   std::vector<std::string> not_run;  ///< Skipped after a hang.
   int children = 0;
   double elapsed_ms = 0;
+  /// A probe child exited while a process it started in another session kept its output open
+  /// (that process is still running: it left the child's process group).
+  bool output_held_open = false;
 };
 
 ProbeRun RunProbes(System& system, const ProbeRunOptions& options);

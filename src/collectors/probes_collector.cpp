@@ -55,21 +55,28 @@ long long Number(const json& table, const char* key, long long fallback) {
   return table.contains(key) && table[key].is_number_integer() ? table[key].get<long long>() : fallback;
 }
 
+// A sub-table, or null when missing or data is not a table (value() throws on a non-object).
+const json& Member(const json& data, const char* key) {
+  static const json null;
+  auto it = data.is_object() ? data.find(key) : data.end();
+  return data.is_object() && it != data.end() ? *it : null;
+}
+
 // Limits and the default set are data (rules/data/probes.toml); `rocm-doctor probe NAME…` puts
 // its names under data["probe_request"].
 ProbeRunOptions RunOptions(const json& data, const std::string& binary) {
-  const json& table = data.value("probes", json::object());
+  const json& table = Member(data, "probes");
   ProbeRunOptions options;
   options.binary = binary;
-  options.names = StringList(data.value("probe_request", json::object()).value("names", json::array()));
-  if (options.names.empty()) options.names = StringList(table.value("default", json::array()));
+  options.names = StringList(Member(Member(data, "probe_request"), "names"));
+  if (options.names.empty()) options.names = StringList(Member(table, "default"));
   if (options.names.empty()) options.names = {"runtime", "kernel", "memcpy", "async", "streams", "p2p"};
   options.per_probe = std::chrono::milliseconds(Number(table, "timeout_ms", 4000));
   options.total = std::chrono::milliseconds(Number(table, "total_timeout_ms", 8000));
   options.max_output = static_cast<size_t>(Number(table, "max_output_bytes", 256 * 1024));
   options.stderr_lines = static_cast<size_t>(Number(table, "stderr_lines", 8));
   options.log_level = std::to_string(Number(table, "log_level", 3));
-  options.log_patterns = StringList(table.value("log_patterns", json::array()));
+  options.log_patterns = StringList(Member(table, "log_patterns"));
   return options;
 }
 
@@ -88,7 +95,8 @@ std::string Summary(const std::string& status, const ProbeRun& run, const Facts&
   if (status == "dead") return fmt::format("{} probe run(s) died", run.dead.size());
   auto devices = facts.Get("probes.devices");
   size_t count = devices.value && devices.value->is_array() ? devices.value->size() : 0;
-  return fmt::format("{} on {} device(s) in {:.1f} s", status, count, run.elapsed_ms / 1000);
+  std::string held = run.output_held_open ? "; a process it started still held its output" : "";
+  return fmt::format("{} on {} device(s) in {:.1f} s{}", status, count, run.elapsed_ms / 1000, held);
 }
 
 void CollectProbes(CollectContext& context, Facts& facts) {
@@ -112,7 +120,7 @@ void CollectProbes(CollectContext& context, Facts& facts) {
   Evidence evidence{"cmd:" + *binary, ""};
   if (!run.started) {
     facts.Set("probes.status", "dead", evidence);
-    facts.Set("probes.dead", json::array({{{"name", "rocm-doctor-probe"}, {"why", "did not start: " + run.start_error}, {"stderr", ""}, {"log", ""}}}), evidence);
+    facts.Set("probes.dead", json::array({{{"name", kWholeRun}, {"probe", ""}, {"why", "did not start: " + run.start_error}, {"stderr", ""}, {"log", ""}}}), evidence);
     facts.MarkAbsent("probes.devices", *binary + " did not start: " + run.start_error);
     facts.Set("summary.probes", "the probe did not start");
     return;
@@ -123,7 +131,9 @@ void CollectProbes(CollectContext& context, Facts& facts) {
   if (failed.value && failed.value->is_array() && !failed.value->empty() && facts.Get("probes.platform").value &&
       *facts.Get("probes.platform").value == "hip") {
     json annotated = *failed.value;
-    for (auto& item : annotated) item["log"] = Join(ProbeLogLines(context.system, options, item.value("name", "")), "\n");
+    for (auto& item : annotated) {
+      if (item.is_object() && item.contains("name") && item["name"].is_string()) item["log"] = Join(ProbeLogLines(context.system, options, item["name"].get<std::string>()), "\n");
+    }
     facts.Set("probes.failed", annotated, evidence);
   }
   std::string status = Status(run, facts);

@@ -14,6 +14,13 @@ namespace {
 
 constexpr size_t kScriptMax = 64 * 1024;  // wrapper scripts are small; an interpreter binary is MBs
 
+// What a wrapper's Python is asked: where it looks for packages. Imports nothing but sys and json.
+constexpr std::string_view kWhereMarker = "@@RD-PYTHON@@";
+const char* kWhereScript = R"PY(import json, sys
+print('@@RD-PYTHON@@' + json.dumps({'executable': sys.executable, 'version': '%d.%d' % sys.version_info[:2], 'path': sys.path}), flush=True)
+)PY";
+constexpr auto kWhereTimeout = std::chrono::milliseconds(5000);
+
 std::string Base(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
 bool IsDir(CollectContext& context, const std::string& path) {
@@ -130,6 +137,68 @@ void BuildSearchPath(CollectContext& context, PythonInstall& py) {
   }
 }
 
+// What a failed run said, short enough for a title: CPython's "Fatal Python error: …" line when
+// there is one (a traceback of the dying runtime follows it), else the last two lines.
+std::string FailureTail(const CommandResult& r) {
+  std::vector<std::string> lines;
+  for (const auto& line : SplitLines(r.err.empty() ? r.out : r.err)) {
+    std::string trimmed(Trim(line));
+    if (trimmed.empty()) continue;
+    if (StartsWith(trimmed, "Fatal Python error")) return ": " + Printable(trimmed, 240);
+    lines.push_back(trimmed);
+  }
+  if (lines.size() > 2) lines.erase(lines.begin(), lines.end() - 2);
+  return lines.empty() ? "" : ": " + Printable(Join(lines, " / "), 240);
+}
+
+std::string RunFailure(const CommandResult& r, const std::string& path) {
+  if (!r.started) return r.start_error;
+  if (r.timed_out) return fmt::format("{}: running it did not finish in {} s", path, kWhereTimeout.count() / 1000);
+  std::string how = r.signal != 0 ? fmt::format("killed by signal {}", r.signal)
+                  : r.exit_code != 0 ? fmt::format("exit status {}", r.exit_code)
+                                     : "it printed no sys.path";
+  return fmt::format("{}: running it as Python failed ({}){}", path, how, FailureTail(r));
+}
+
+// hostile-input D22: a wrapper given with --python (a module system's, conda's, a site script)
+// is what the user's jobs run, but where it leads is known only by running it. It runs once,
+// here, and its sys.path is the search path; a wrapper that does not get as far as Python is a
+// problem (rule python.given-interpreter-unusable). The torch import later runs through it too.
+void ExamineByRunning(CollectContext& context, PythonInstall& py) {
+  CommandResult r = context.system.Run(PythonCommand(py.interpreter, kWhereScript, kWhereTimeout));
+  size_t marker = r.out.rfind(kWhereMarker);
+  nlohmann::json j = marker == std::string::npos ? nlohmann::json()
+                                                 : nlohmann::json::parse(std::string_view(r.out).substr(marker + kWhereMarker.size()), nullptr, false);
+  if (!r.started || r.timed_out || r.signal != 0 || r.exit_code != 0 || !j.is_object()) {
+    py.problem = RunFailure(r, py.interpreter);
+    return;
+  }
+  // The answer is untrusted text: only absolute directory strings count, as site.py keeps them.
+  if (j.contains("path") && j["path"].is_array()) {
+    for (const auto& dir : j["path"]) {
+      if (dir.is_string() && StartsWith(dir.get<std::string>(), "/") && IsDir(context, dir.get<std::string>())) py.search_path.push_back(dir.get<std::string>());
+    }
+  }
+  if (j.contains("version") && j["version"].is_string()) {
+    auto parts = Split(j["version"].get<std::string>(), '.');
+    if (parts.size() == 2 && !parts[0].empty() && !parts[1].empty() && parts[0].find_first_not_of("0123456789") == std::string::npos &&
+        parts[1].find_first_not_of("0123456789") == std::string::npos) {
+      py.version = parts[0] + "." + parts[1];
+    }
+  }
+  std::string executable = j.contains("executable") && j["executable"].is_string() ? Printable(j["executable"].get<std::string>(), 200) : "?";
+  py.resolved_by = "ran the wrapper: sys.executable " + executable;
+}
+
+void FindTorch(CollectContext& context, PythonInstall& py) {
+  for (const auto& dir : py.search_path) {
+    if (context.system.Stat(dir + "/torch/version.py")) {
+      py.torch_dir = dir + "/torch";
+      break;
+    }
+  }
+}
+
 PythonInstall Examine(CollectContext& context, const std::string& path, const std::string& origin) {
   PythonInstall py;
   py.interpreter = path;
@@ -142,8 +211,14 @@ PythonInstall Examine(CollectContext& context, const std::string& path, const st
     auto text = context.system.ReadFile(path, kScriptMax);
     if (text && StartsWith(*text, "#!")) {
       auto shim = ResolvePyenvShim(context, path, *text);
+      if (!shim && origin == "--python" && !context.quick) {  // --quick runs no child at all
+        ExamineByRunning(context, py);
+        if (py.problem.empty()) FindTorch(context, py);
+        return py;
+      }
       if (!shim) {
-        // Another wrapper (asdf, a site script): where it leads is known only by running it.
+        // Another wrapper found on the way (asdf, a site script): known only by running it, which
+        // the torch import does when no interpreter's search path shows torch.
         py.search_path_known = false;
         return py;
       }
@@ -154,12 +229,7 @@ PythonInstall Examine(CollectContext& context, const std::string& path, const st
     }
   }
   BuildSearchPath(context, py);
-  for (const auto& dir : py.search_path) {
-    if (context.system.Stat(dir + "/torch/version.py")) {
-      py.torch_dir = dir + "/torch";
-      break;
-    }
-  }
+  FindTorch(context, py);
   return py;
 }
 
@@ -177,6 +247,11 @@ std::string SameInterpreterKey(CollectContext& context, const std::string& path)
 }
 
 }  // namespace
+
+CommandSpec PythonCommand(const std::string& executable, const std::string& script, std::chrono::milliseconds timeout) {
+  CommandSpec spec{{executable, "-B", "-c", script}, timeout, 1 << 20, {{"PYTHONDONTWRITEBYTECODE", "1"}}, {}};
+  return spec;
+}
 
 std::vector<PythonInstall> LocatePythons(CollectContext& context) {
   std::vector<std::pair<std::string, std::string>> candidates;

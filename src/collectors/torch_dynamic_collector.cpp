@@ -140,7 +140,7 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
   }
   std::vector<std::future<CommandResult>> runs;
   for (const auto* py : candidates) {
-    CommandSpec spec{{py->executable, "-c", kScript}, kImportTimeout, 1 << 20, {}, {}};
+    CommandSpec spec = PythonCommand(py->executable, kScript, kImportTimeout);  // no __pycache__ (D10)
     runs.push_back(std::async(std::launch::async, [&context, spec] { return context.system.Run(spec); }));
   }
   std::vector<CommandResult> results;
@@ -156,7 +156,7 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
   }
   const PythonInstall* chosen = candidates[pick];
   const CommandResult& r = results[pick];
-  std::string what = fmt::format("cmd:{} -c 'import torch …' (exit {}, {:.0f} ms)", chosen->executable, r.exit_code, r.elapsed_ms);
+  std::string what = fmt::format("cmd:{} -B -c 'import torch …' (exit {}, {:.0f} ms)", chosen->executable, r.exit_code, r.elapsed_ms);
   Evidence ev{what, ""};
   const std::string root = "frameworks.torch_runtime.";
   if (!r.started) {

@@ -12,6 +12,12 @@ bool IsProbeLine(const nlohmann::json& j) {
   return j.is_object() && j.contains("probe") && j["probe"].is_string();
 }
 
+// j.value("phase", "") throws when "phase" is there but not a string; the line is untrusted.
+bool IsStartLine(const nlohmann::json& j) {
+  auto phase = j.find("phase");
+  return phase != j.end() && phase->is_string() && phase->get<std::string>() == "start";
+}
+
 void NoteGarbage(ProbeOutput& out, std::string_view line) {
   if (out.garbage_lines++ == 0) out.garbage_sample = Printable(line, 120);
 }
@@ -31,7 +37,7 @@ ProbeOutput ParseProbeOutput(std::string_view text) {
     std::string probe = j["probe"].get<std::string>();
     if (probe == "done") {
       out.done = true;
-    } else if (j.value("phase", "") == "start") {
+    } else if (IsStartLine(j)) {
       out.started.push_back(probe);
     } else if (probe == "runtime" && !j.contains("device")) {
       out.summary = std::move(j);

@@ -11,7 +11,9 @@
 namespace rd {
 
 struct ProbeOutput {
-  nlohmann::json summary;                ///< The runtime line without "device" (versions, count).
+  /// The runtime line without "device" (versions, count); an empty object when none came (an
+  /// empty output must not leave a null that `.value()` throws on: hostile-input D17).
+  nlohmann::json summary = nlohmann::json::object();
   std::vector<nlohmann::json> results;   ///< Result lines (objects with "probe" and "status").
   std::vector<std::string> started;      ///< Probe names in the order their start lines came.
   bool done = false;                     ///< The final {"probe":"done"} line came.

@@ -12,6 +12,8 @@
 #include <cstring>
 #include <vector>
 
+#include "system/exit_cleanup.h"
+
 namespace rd {
 
 namespace {
@@ -53,26 +55,41 @@ bool Drain(int fd, std::string& sink, size_t cap, bool& truncated) {
   return true;
 }
 
-// Collects output until both pipes close or the deadline passes; reaps the child when it exits.
+// The child's exit, seen without reaping it (WNOWAIT): the zombie keeps its pid and process group
+// id reserved until ReapTracked, so killing -pid never reaches an unrelated process.
+bool HasExited(pid_t pid) {
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+}
+
+// What the child wrote before exiting is already in the pipes; this is enough to read it out.
+constexpr auto kAfterExitGrace = std::chrono::milliseconds(200);
+
+// Collects output until the child has exited and both pipes are closed, or the deadline passes.
+// After the exit its group is killed; a process that left the group (setsid) and still holds a
+// pipe is not waited for beyond the grace period (hostile-input m16: it held `check` for the
+// whole probe timeout, which then read as the probe's own run time).
 void Pump(pid_t pid, int out_fd, int err_fd, Clock::time_point deadline, const CommandSpec& spec,
-          CommandResult& result, int& status, bool& reaped) {
-  bool out_open = true, err_open = true;
-  while (out_open || err_open || !reaped) {
-    if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
-      reaped = true;
+          CommandResult& result) {
+  bool out_open = true, err_open = true, exited = false;
+  Clock::time_point stop = deadline;
+  while (out_open || err_open || !exited) {
+    if (!exited && HasExited(pid)) {
+      exited = true;
       kill(-pid, SIGKILL);  // stragglers in its group would keep our pipes open
+      stop = std::min(deadline, Clock::now() + kAfterExitGrace);
     }
     auto now = Clock::now();
-    if (now >= deadline) {
-      result.timed_out = !reaped;
+    if (now >= stop) {
+      result.timed_out = !exited;
+      result.output_held_open = exited;
       return;
     }
     struct pollfd fds[2] = {{out_open ? out_fd : -1, POLLIN, 0}, {err_open ? err_fd : -1, POLLIN, 0}};
-    int wait_ms = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count());
-    poll(fds, 2, std::min(wait_ms, reaped ? 50 : 20));
+    int wait_ms = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(stop - now).count());
+    poll(fds, 2, std::max(1, std::min(wait_ms, 20)));
     if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) out_open = Drain(out_fd, result.out, spec.max_output, result.out_truncated);
     if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) err_open = Drain(err_fd, result.err, spec.max_output, result.err_truncated);
-    if (reaped && !out_open && !err_open) return;
   }
 }
 
@@ -101,8 +118,13 @@ CommandResult RunChild(const std::string& program, const CommandSpec& spec,
   sigemptyset(&default_signals);
   sigaddset(&default_signals, SIGPIPE);
   posix_spawnattr_setsigdefault(&attr, &default_signals);
+  // The doctor blocks SIGINT/TERM/HUP/QUIT for its signal thread (exit_cleanup.h); a child
+  // starts with nothing blocked.
+  sigset_t no_signals;
+  sigemptyset(&no_signals);
+  posix_spawnattr_setsigmask(&attr, &no_signals);
   posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
   std::vector<std::string> argv_storage = spec.argv;
   std::vector<std::string> env_storage;
@@ -112,27 +134,23 @@ CommandResult RunChild(const std::string& program, const CommandSpec& spec,
 
   auto start = Clock::now();
   pid_t pid = -1;
-  int rc = posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
+  // Tracked, so a signal or an early exit of the doctor kills its group (hostile-input D6).
+  int rc = SpawnTracked([&](pid_t& child) { return posix_spawn(&child, program.c_str(), &actions, &attr, argv.data(), envp.data()); }, pid);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   close(out.write_end);
   close(err.write_end);
   out.write_end = err.write_end = -1;
   if (rc != 0) {
-    result.start_error = program + ": " + std::strerror(rc);
+    result.start_error = rc == ECANCELED ? program + ": not started, rocm-doctor is exiting" : program + ": " + std::strerror(rc);
     out.CloseAll();
     err.CloseAll();
     return result;
   }
   result.started = true;
-  int status = 0;
-  bool reaped = false;
-  Pump(pid, out.read_end, err.read_end, start + spec.timeout, spec, result, status, reaped);
-  if (!reaped) {
-    kill(-pid, SIGKILL);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
+  Pump(pid, out.read_end, err.read_end, start + spec.timeout, spec, result);
+  kill(-pid, SIGKILL);  // on timeout the whole group; after an exit, whatever joined it since
+  int status = ReapTracked(pid);
   out.CloseAll();
   err.CloseAll();
   result.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();

@@ -69,6 +69,9 @@ struct CommandResult {
   bool timed_out = false;
   std::string out, err;
   bool out_truncated = false, err_truncated = false;
+  /// The child exited, but a process it started outside its group (setsid) still held stdout or
+  /// stderr open; reading stopped shortly after the exit (hostile-input m16).
+  bool output_held_open = false;
   double elapsed_ms = 0;
   std::string resolved_path;  ///< The executable actually run.
 };

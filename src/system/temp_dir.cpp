@@ -1,9 +1,13 @@
 #include "system/temp_dir.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
+
+#include "system/exit_cleanup.h"
 
 namespace rd {
 
@@ -14,12 +18,22 @@ Result<std::string> MakePrivateTempDir() {
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
   if (!mkdtemp(buffer.data())) return ErrnoError(errno, "create private temp dir in " + root);
-  return std::string(buffer.data());
+  std::string path(buffer.data());
+  // hostile-input D6: a signal or _Exit removes it too; one made while that cleanup runs (by a
+  // collector thread that overran) would be left behind, so it is not kept.
+  if (!TrackTempDir(path)) {
+    rmdir(path.c_str());
+    return Error{ErrorKind::Unsupported, "create private temp dir in " + root + ": rocm-doctor is exiting"};
+  }
+  return path;
 }
 
-void RemoveTempDir(const std::string& path) {
+bool RemoveTempDir(const std::string& path) {
   std::error_code ec;
   std::filesystem::remove_all(path, ec);  // remove_all does not follow symlinks
+  if (ec) return false;
+  UntrackTempDir(path);
+  return true;
 }
 
 }  // namespace rd

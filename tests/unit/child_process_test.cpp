@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <chrono>
 
 #include "system/live_system.h"
@@ -41,6 +43,45 @@ TEST(ChildProcessTest, FloodIsCappedAndDoesNotHang) {
   EXPECT_EQ(r.out.size(), 4096u);
   EXPECT_TRUE(r.out_truncated);
   EXPECT_TRUE(r.timed_out);
+}
+
+// hostile-input m16: a grandchild in its own session holding stdout used to keep the run going
+// until the timeout; now reading stops shortly after the child exits and the run says so.
+TEST(ChildProcessTest, OutputHeldOpenByAnotherSessionStopsShortlyAfterTheExit) {
+  LiveSystem sys;
+  auto start = std::chrono::steady_clock::now();
+  // It waits until the grandchild has its own session; else the group kill could still reach it.
+  auto r = sys.Run(Shell("setsid sleep 30 & p=$!; while [ \"$(cut -d' ' -f6 /proc/$p/stat)\" != \"$p\" ]; do sleep 0.01; done; "
+                         "echo $p; exit 0", 5000));
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_FALSE(r.out.empty());
+  kill(std::stoi(r.out), SIGKILL);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_TRUE(r.output_held_open);
+  EXPECT_LT(ms, 2000);
+  EXPECT_LT(r.elapsed_ms, 2000);
+}
+
+TEST(ChildProcessTest, OutputOfAnOrdinaryExitIsNotHeldOpen) {
+  LiveSystem sys;
+  auto r = sys.Run(Shell("sleep 30 & echo done"));
+  EXPECT_EQ(r.out, "done\n");
+  EXPECT_FALSE(r.output_held_open);  // the straggler in its group is killed
+}
+
+// hostile-input D6: the doctor blocks the termination signals for its signal thread; a child must
+// not inherit that mask (a hung child would then ignore SIGTERM from anyone else).
+TEST(ChildProcessTest, ChildStartsWithNoSignalBlocked) {
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGTERM);
+  sigaddset(&block, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  LiveSystem sys;
+  auto r = sys.Run(Shell("grep SigBlk /proc/self/status"));
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  EXPECT_NE(r.out.find("0000000000000000"), std::string::npos) << r.out;
 }
 
 TEST(ChildProcessTest, SignalIsReported) {

@@ -3,8 +3,11 @@
 // still comes out. Fake probes: tests/fake_probe/*.sh.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 
 #include "cli/check_command.h"
 #include "collectors/collectors.h"
@@ -13,6 +16,7 @@
 #include "engine/rule_loader.h"
 #include "report/renderers.h"
 #include "system/live_system.h"
+#include "temp_tree.h"
 
 namespace rd {
 namespace {
@@ -85,6 +89,56 @@ TEST(ProbeIsolation, FloodIsDeadWithinItsTimeout) {
   EXPECT_NE(run.dead[0].why.find("flooded its output"), std::string::npos) << run.dead[0].why;
 }
 
+// hostile-input D17: an empty output used to throw "cannot use value() with null".
+TEST(ProbeIsolation, EmptyOutputIsDeadWithoutAnyOutput) {
+  LiveSystem system;
+  ProbeRun run = RunProbes(system, Options("empty.sh"));
+  ASSERT_EQ(run.dead.size(), 1u);
+  EXPECT_EQ(run.dead[0].name, kWholeRun);
+  EXPECT_EQ(run.dead[0].why, "ended without any output");
+}
+
+// Untrusted types where strings are read ("phase": 7, summary "status": 5) must not throw.
+TEST(ProbeIsolation, WrongTypesInProbeLinesDoNotThrow) {
+  LiveSystem system;
+  ProbeRun run;
+  EXPECT_NO_THROW(run = RunProbes(system, Options("bad_types.sh")));
+  ASSERT_EQ(run.dead.size(), 1u);
+  EXPECT_EQ(run.dead[0].why, "ended without finishing its probes");
+}
+
+// hostile-input m16: stderr floods are named like stdout floods (it used to read "ok").
+TEST(ProbeIsolation, StderrFloodIsDead) {
+  LiveSystem system;
+  ProbeRun run = RunProbes(system, Options("flood_stderr.sh"));
+  ASSERT_EQ(run.dead.size(), 1u);
+  EXPECT_NE(run.dead[0].why.find("flooded its stderr (more than 65536 bytes)"), std::string::npos) << run.dead[0].why;
+}
+
+// hostile-input m16: a process in its own session holding the probe's stdout made the run last
+// the whole timeout and then read "ok … in 8.0 s"; now it stops soon after the exit and says so.
+TEST(ProbeIsolation, OutputHeldOpenAfterTheExitIsReportedWithoutWaitingForTheTimeout) {
+  testing::TempTree t;
+  setenv("FAKE_PROBE_PIDS", t.Path("pids").c_str(), 1);
+  LiveSystem system;
+  auto start = std::chrono::steady_clock::now();
+  ProbeRunOptions options = Options("setsid.sh");
+  options.per_probe = std::chrono::milliseconds(3000);
+  options.total = std::chrono::milliseconds(9000);
+  ProbeRun run = RunProbes(system, options);
+  double seconds = Seconds(start);
+  unsetenv("FAKE_PROBE_PIDS");
+  std::ifstream pids(t.Path("pids"));
+  for (std::string pid; std::getline(pids, pid);) {
+    if (!pid.empty()) kill(std::stoi(pid), SIGKILL);
+  }
+  EXPECT_LT(seconds, 2.0);  // not the 9 s timeout
+  EXPECT_LT(run.elapsed_ms, 2000);
+  EXPECT_TRUE(run.dead.empty());
+  EXPECT_TRUE(run.output_held_open);
+  EXPECT_EQ(run.results.size(), 1u);
+}
+
 TEST(ProbeIsolation, MissingBinaryDoesNotStart) {
   LiveSystem system;
   ProbeRun run = RunProbes(system, Options("no-such-probe"));
@@ -95,7 +149,7 @@ TEST(ProbeIsolation, MissingBinaryDoesNotStart) {
 
 // The whole path: $ROCM_DOCTOR_PROBE -> probes collector -> rules -> text report with ☠.
 TEST(ProbeIsolation, TheReportComesOutWithADeadFinding) {
-  for (const char* fake : {"hang.sh", "segv.sh", "garbage.sh", "flood.sh", "exit3.sh"}) {
+  for (const char* fake : {"hang.sh", "segv.sh", "garbage.sh", "flood.sh", "exit3.sh", "empty.sh"}) {
     SCOPED_TRACE(fake);
     setenv("ROCM_DOCTOR_PROBE", Fake(fake).c_str(), 1);
     RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
@@ -113,6 +167,23 @@ TEST(ProbeIsolation, TheReportComesOutWithADeadFinding) {
     EXPECT_NE(text.find("Runtime probes"), std::string::npos);
   }
   unsetenv("ROCM_DOCTOR_PROBE");
+}
+
+// hostile-input m16: when no probe had started the fix names no probe (a binary name is not one).
+TEST(ProbeIsolation, DeadWholeRunFixDoesNotNameTheBinaryAsAProbe) {
+  setenv("ROCM_DOCTOR_PROBE", Fake("empty.sh").c_str(), 1);
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
+  unsetenv("ROCM_DOCTOR_PROBE");
+  Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
+  const Finding* dead = nullptr;
+  for (const auto& f : report.findings) {
+    if (f.rule_id == "probes.dead") dead = &f;
+  }
+  ASSERT_NE(dead, nullptr);
+  EXPECT_NE(dead->title.find("ended without any output"), std::string::npos) << dead->title;
+  EXPECT_EQ(dead->fix.find("probe rocm-doctor-probe"), std::string::npos) << dead->fix;
+  EXPECT_EQ(dead->fix.find("empty.sh rocm-doctor-probe"), std::string::npos) << dead->fix;
 }
 
 // A failed probe is re-run once with AMD_LOG_LEVEL; only the runtime's error lines are kept.

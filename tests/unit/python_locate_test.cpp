@@ -103,7 +103,7 @@ struct Replayed {
   std::vector<std::string> runs;
 };
 
-Replayed Replay(const std::string& scenario, const std::vector<std::string>& pythons) {
+Replayed Replay(const std::string& scenario, const std::vector<std::string>& pythons, bool quick = false) {
   auto snapshot = SnapshotSystem::Load(FixturePath(scenario));
   EXPECT_TRUE(snapshot.ok());
   if (!snapshot) return {};
@@ -111,6 +111,7 @@ Replayed Replay(const std::string& scenario, const std::vector<std::string>& pyt
   RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
   PipelineOptions options;
   options.pythons = pythons;
+  options.quick = quick;
   Collection collection = RunCollectors(counting, db.data, AllCollectors(), options);
   return {EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {}), counting->Runs()};
 }
@@ -200,6 +201,59 @@ TEST(PythonLocate, GivenInterpreterWithoutTorchIsAFinding) {
   // Given and found again as the system python: listed once, imported once.
   EXPECT_EQ(FactText(fine.report, "frameworks.pythons[2].interpreter"), "");
   EXPECT_EQ(CountRuns(fine.runs, "/usr/bin/python3"), 1u);
+}
+
+// hostile-input D22: a wrapper script given with --python used to be skipped (another
+// interpreter's torch was shown with ✓). It is run once for its sys.path, and the import runs
+// through it.
+TEST(PythonLocate, GivenWrapperIsRunAndItsTorchIsReadAndImportedThroughIt) {
+  const std::string wrapper = "/home/alice/bin/python-venv";
+  Replayed r = Replay("fw-pyenv-python-arg", {wrapper});
+  const Report& report = r.report;
+  EXPECT_EQ(FactText(report, "frameworks.pythons[0].interpreter"), wrapper);
+  EXPECT_EQ(FactText(report, "frameworks.pythons[0].problem"), "");
+  EXPECT_EQ(FactText(report, "frameworks.pythons[0].resolved_by"), "ran the wrapper: sys.executable /home/alice/venv/bin/python3");
+  EXPECT_EQ(FactText(report, "frameworks.pythons[0].version"), "3.11");
+  // Its sys.path, the directories that exist: the venv's site-packages and the torch checkout.
+  EXPECT_EQ(FactText(report, "frameworks.pythons[0].search_path"), "/home/alice/venv/lib/python3.11/site-packages, /home/alice/src/pytorch");
+  EXPECT_EQ(FactText(report, "frameworks.torch.python"), wrapper);
+  EXPECT_EQ(FactText(report, "frameworks.torch.version"), "2.5.0a0+git32f585d");
+  EXPECT_EQ(FactText(report, "frameworks.torch_runtime.python"), wrapper);
+  EXPECT_EQ(FactText(report, "frameworks.torch_runtime.version"), "2.5.0a0+git32f585d");
+  EXPECT_EQ(CountRuns(r.runs, "/usr/bin/python3"), 0u);
+  EXPECT_EQ(CountFinding(report, "python.given-interpreter-unusable"), 0u);
+  EXPECT_EQ(CountFinding(report, "python.given-interpreter-without-torch"), 0u);
+}
+
+TEST(PythonLocate, GivenWrapperThatFailsIsAFindingWithItsCause) {
+  const std::string wrapper = "/home/alice/bin/python-broken";
+  Replayed r = Replay("fw-pyenv-python-arg", {wrapper});
+  const Report& report = r.report;
+  EXPECT_EQ(FactText(report, "frameworks.pythons[0].problem"),
+            wrapper + ": running it as Python failed (exit status 1): Fatal Python error: init_fs_encoding: failed to get the "
+                      "Python codec of the filesystem encoding");
+  ASSERT_EQ(CountFinding(report, "python.given-interpreter-unusable"), 1u);
+  for (const auto& f : report.findings) {
+    if (f.rule_id == "python.given-interpreter-unusable") {
+      EXPECT_NE(f.title.find("Fatal Python error"), std::string::npos) << f.title;
+    }
+  }
+  // The rest of the section still describes the next interpreter, and the import runs there.
+  EXPECT_EQ(FactText(report, "frameworks.torch.python"), "/usr/bin/python3");
+}
+
+// --quick runs no child, a given wrapper included: it stays "known only by running it".
+TEST(PythonLocate, GivenWrapperIsNotRunWithQuick) {
+  const std::string wrapper = "/home/alice/bin/python-venv";
+  Replayed r = Replay("fw-pyenv-python-arg", {wrapper}, true);
+  EXPECT_EQ(CountRuns(r.runs, wrapper), 0u);
+  EXPECT_EQ(FactText(r.report, "frameworks.pythons[0].search_path_known"), "false");
+}
+
+// A plain interpreter given with --python is still read from files: only the import runs it.
+TEST(PythonLocate, GivenInterpreterIsNotRunForTheStaticView) {
+  Replayed r = Replay("fw-pyenv-python-arg", {kVenvPython});
+  EXPECT_EQ(CountRuns(r.runs, kVenvPython), 1u);
 }
 
 }  // namespace

@@ -1,0 +1,6 @@
+#!/bin/sh
+# Valid probe lines with the wrong types where the doctor reads strings: a numeric "phase" and
+# a numeric summary "status" (value() would throw on either).
+echo '{"probe":"runtime","platform":"hip","device_count":1,"status":5}'
+echo '{"probe":"runtime","phase":7}'
+exit 0
