@@ -97,6 +97,14 @@ json Facts::ToJson() const {
   return {{"values", tree_}, {"evidence", evidence}, {"absent", absent_}};
 }
 
+Facts Facts::FromParts(json tree, std::map<std::string, Evidence> evidence, std::map<std::string, std::string> absent) {
+  Facts facts;
+  if (tree.is_object()) facts.tree_ = std::move(tree);
+  facts.evidence_ = std::move(evidence);
+  facts.absent_ = std::move(absent);
+  return facts;
+}
+
 Facts Facts::FromJson(const json& j) {
   Facts facts;
   if (j.contains("values") && j["values"].is_object()) facts.tree_ = j["values"];
