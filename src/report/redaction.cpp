@@ -209,6 +209,7 @@ void Redactor::AddLiteral(const std::string& literal, const std::string& replace
   std::string trimmed(Trim(literal));
   if (trimmed.size() < 3 || kStopWords.count(ToLower(trimmed)) || keep_.count(trimmed)) return;
   literals_.Add(trimmed, replacement);
+  scrubbed_keys_.clear();  // scrubbed with fewer literals
 }
 
 std::string Redactor::Scrub(const std::string& text) const {
@@ -268,6 +269,14 @@ bool Redactor::SensitiveKey(const std::string& key) const {
   return sensitive;
 }
 
+std::string Redactor::ScrubKey(const std::string& key) const {
+  // Object keys repeat like SensitiveKey's (user_name, hostname, command …).
+  if (auto hit = scrubbed_keys_.find(key); hit != scrubbed_keys_.end()) return hit->second;
+  std::string scrubbed = Scrub(key);
+  if (scrubbed_keys_.size() < 100000) scrubbed_keys_.emplace(key, scrubbed);
+  return scrubbed;
+}
+
 json Redactor::ScrubJson(const json& document) const {
   json out = document;
   ScrubJsonInPlace(out);
@@ -287,7 +296,7 @@ void Redactor::ScrubJsonInPlace(json& document) const {
     for (auto& [key, value] : document.items()) {
       if (SensitiveKey(key) && value.is_string()) value = "<redacted>";
       else ScrubJsonInPlace(value);
-      if (std::string scrubbed = Scrub(key); scrubbed != key) renames.emplace_back(key, std::move(scrubbed));
+      if (std::string scrubbed = ScrubKey(key); scrubbed != key) renames.emplace_back(key, std::move(scrubbed));
     }
     for (auto& [from, to] : renames) {
       json moved = std::move(document[from]);
@@ -308,8 +317,16 @@ Report RedactReport(const Report& report) {
   json values = report.facts.tree();
   redactor.ScrubJsonInPlace(values);
   std::map<std::string, Evidence> evidence;
+  // The facts of one source share its evidence (a prompt's eight facts, one excerpt): scrub a
+  // run of equal evidence once.
+  const Evidence* last = nullptr;
+  Evidence last_scrubbed;
   for (const auto& [path, ev] : report.facts.evidence()) {
-    evidence[redactor.Scrub(path)] = Evidence{redactor.Scrub(ev.source), redactor.Scrub(ev.excerpt)};
+    if (!last || ev.source != last->source || ev.excerpt != last->excerpt) {
+      last_scrubbed = Evidence{redactor.Scrub(ev.source), redactor.Scrub(ev.excerpt)};
+      last = &ev;
+    }
+    evidence[redactor.Scrub(path)] = last_scrubbed;
   }
   std::map<std::string, std::string> absent;
   for (const auto& [path, reason] : report.facts.absent()) {

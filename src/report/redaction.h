@@ -37,9 +37,12 @@ class Redactor {
   static constexpr size_t kMaxScannedLine = 8192;
   std::string ScrubLine(const std::string& line) const;
   bool SensitiveKey(const std::string& key) const;
+  std::string ScrubKey(const std::string& key) const;
   LiteralMatcher literals_;
   std::set<std::string> keep_;
+  // Caches: keys repeat across a large report. Not thread-safe, like the lazily built matcher.
   mutable std::unordered_map<std::string, bool> sensitive_keys_;
+  mutable std::unordered_map<std::string, std::string> scrubbed_keys_;
 };
 
 struct Report;
