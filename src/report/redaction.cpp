@@ -39,13 +39,16 @@ struct Pattern {
 
 size_t Offset(std::string_view text, std::string_view part) { return static_cast<size_t>(part.data() - text.data()); }
 
-// "firmware 1.2.3.4", "ABI 10.0.0.1", "version: 1.2.3.4", "1.2.3.4.5": a version, not an address
+// "firmware 1.2.3.4", "ABI 10.0.0.1", "version: 1.2.3.4", "1.2.3.4.5", "2.4.1.0": a version, not an address
 // (hostile-input report m7). "inet 10.0.0.1", "addr:10.0.0.1", "http://10.1.2.3/" stay addresses.
 bool IsVersionNotAddress(std::string_view text, const RegexMatch& match) {
   size_t begin = Offset(text, *match.groups[0]), end = begin + match.groups[0]->size();
   auto digit = [&](size_t i) { return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); };
   if (end + 1 < text.size() && text[end] == '.' && digit(end + 1)) return true;   // 1.2.3.4.5
   if (begin >= 2 && text[begin - 1] == '.' && digit(begin - 2)) return true;      // 5.1.2.3.4
+  // Four single digits ("torch 2.4.1.0"): a version; no private address looks like that, and
+  // the public ones that do are resolvers (8.8.8.8), nobody's machine.
+  if (match.groups[0]->size() == 7) return true;
   size_t i = begin;
   while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == ':' || text[i - 1] == '=')) --i;
   size_t word_end = i;

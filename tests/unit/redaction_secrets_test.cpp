@@ -66,7 +66,8 @@ TEST(RedactionSecretsTest, DmiSerialsAndMachineIds) {
 TEST(RedactionSecretsTest, VersionsThatLookLikeAddressesStay) {
   // hostile-input report m7.
   for (const char* keep : {"firmware 1.2.3.4", "ABI 10.0.0.1", "ver 1.2.3.4", "version: 1.2.3.4", "v1.2.3.4",
-                           "VBIOS version 113.0.0.1", "driver 2.3.4.5", "1.2.3.4.5", "lib 6.1.2.3.4"}) {
+                           "VBIOS version 113.0.0.1", "driver 2.3.4.5", "1.2.3.4.5", "lib 6.1.2.3.4",
+                           "torch 2.4.1.0"}) {
     EXPECT_EQ(Scrub(keep), keep);
   }
   EXPECT_EQ(Scrub("inet 10.0.0.1/24"), "inet <ipv4>/24");
@@ -74,6 +75,7 @@ TEST(RedactionSecretsTest, VersionsThatLookLikeAddressesStay) {
   EXPECT_EQ(Scrub("http://10.1.2.3/x"), "http://<ipv4>/x");
   EXPECT_EQ(Scrub("addr:10.0.0.1 Bcast"), "addr:<ipv4> Bcast");
   EXPECT_EQ(Scrub("10.0.0.1"), "<ipv4>");
+  EXPECT_EQ(Scrub("torch 10.4.1.0"), "torch <ipv4>");  // two digits: could be an address
 }
 
 TEST(RedactionSecretsTest, Ipv6EndsWhereTheAddressEnds) {
