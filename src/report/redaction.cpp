@@ -156,8 +156,11 @@ bool IsValueLine(std::string_view line) {
   return !line.empty() && line.size() <= 128 && !StartsWith(line, "cat:") && !Contains(line, "$ ") && !Contains(line, "# ");
 }
 
-std::string ReplaceMatches(const std::string& text, const Pattern& pattern) {
+// Replaces the pattern's matches in text; false (and text untouched, nothing allocated) when
+// there were none, the common case for a candidate line.
+bool ReplaceMatches(std::string& text, const Pattern& pattern) {
   std::string out;
+  bool replaced = false;
   size_t copied = 0, from = 0;
   auto group = static_cast<size_t>(pattern.group);
   while (from <= text.size()) {
@@ -170,9 +173,19 @@ std::string ReplaceMatches(const std::string& text, const Pattern& pattern) {
     out.append(text, copied, at - copied);
     out += pattern.replacement;
     copied = at + match->groups[group]->size();
+    replaced = true;
   }
+  if (!replaced) return false;
   out.append(text, std::min(copied, text.size()), std::string::npos);
-  return out;
+  text = std::move(out);
+  return true;
+}
+
+// needle is lower case.
+bool ContainsAnyCase(std::string_view haystack, std::string_view needle) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
+                     [&](char a, char b) { return lower(a) == b; }) != haystack.end();
 }
 
 // Iterative so a hostile report nested 100,000 deep cannot exhaust the stack.
@@ -244,22 +257,12 @@ std::string Redactor::Scrub(const std::string& text) const {
 
 std::string Redactor::ScrubLine(const std::string& text) const {
   std::string out = literals_.ReplaceAll(text);
-  std::string lower;
-  bool lower_stale = true;
   for (const auto& pattern : Patterns()) {
-    if (pattern.needles_any_case && lower_stale) {
-      lower = ToLower(out);
-      lower_stale = false;
-    }
-    const std::string& haystack = pattern.needles_any_case ? lower : out;
     bool candidate = pattern.needles.empty();
-    for (const auto& needle : pattern.needles) candidate = candidate || haystack.find(needle) != std::string::npos;
-    if (!candidate) continue;
-    std::string replaced = ReplaceMatches(out, pattern);
-    if (replaced.size() != out.size() || replaced != out) {
-      out = std::move(replaced);
-      lower_stale = true;
+    for (const auto& needle : pattern.needles) {
+      candidate = candidate || (pattern.needles_any_case ? ContainsAnyCase(out, needle) : out.find(needle) != std::string::npos);
     }
+    if (candidate) ReplaceMatches(out, pattern);
   }
   return out;
 }
