@@ -57,3 +57,21 @@ find_library(LIBELF_LIBRARY NAMES libelf.a elf REQUIRED)
 add_library(rd_deps::elf INTERFACE IMPORTED)
 target_include_directories(rd_deps::elf INTERFACE ${LIBELF_INCLUDE_DIR})
 target_link_libraries(rd_deps::elf INTERFACE ${LIBELF_LIBRARY} rd_deps::compress)
+# RE2 (libre2-dev): the linear-time regex engine for rules, triage, parsers and redaction, so no
+# pattern in a --rules directory or a paste can hang the doctor (hostile-input report D14).
+# Static where the archive exists, like libelf, so the binary still links only libc, libm,
+# libstdc++ and libgcc_s; RE2's own dependencies (abseil from 2023 on) come from pkg-config.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(RE2 REQUIRED re2)
+find_library(RE2_ARCHIVE NAMES libre2.a HINTS ${RE2_LIBRARY_DIRS} ${RE2_STATIC_LIBRARY_DIRS})
+add_library(rd_deps::re2 INTERFACE IMPORTED)
+target_include_directories(rd_deps::re2 INTERFACE ${RE2_INCLUDE_DIRS})
+target_compile_options(rd_deps::re2 INTERFACE ${RE2_CFLAGS_OTHER})
+if(RE2_ARCHIVE)
+  set(_re2_rest ${RE2_STATIC_LIBRARIES})
+  list(REMOVE_ITEM _re2_rest re2 pthread)
+  target_link_libraries(rd_deps::re2 INTERFACE ${RE2_ARCHIVE} ${_re2_rest} Threads::Threads)
+else()
+  target_link_directories(rd_deps::re2 INTERFACE ${RE2_LIBRARY_DIRS})
+  target_link_libraries(rd_deps::re2 INTERFACE ${RE2_LIBRARIES})
+endif()

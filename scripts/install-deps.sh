@@ -7,7 +7,7 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 
 build_pkgs=(cmake ninja-build g++ git pkg-config ccache help2man dpkg-dev libcli11-dev libfmt-dev nlohmann-json3-dev
-            libgtest-dev libelf-dev libzstd-dev zlib1g-dev python3 python3-jsonschema)
+            libgtest-dev libelf-dev libre2-dev libzstd-dev zlib1g-dev python3 python3-jsonschema)
 # Packages the tests exercise for real: Debian's ROCm user space (hipcc 5.2 on bookworm),
 # rocminfo/rocm-smi, the rocm_smi header, clang for the fuzzers, and a CPU PyTorch.
 test_pkgs=(hipcc libamdhip64-dev librocm-smi-dev rocminfo rocm-smi rocm-device-libs clang

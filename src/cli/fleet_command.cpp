@@ -4,6 +4,7 @@
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
 #include "fleet/fleet_loader.h"
+#include "fleet/fleet_redaction.h"
 #include "fleet/fleet_render.h"
 #include "system/local_files.h"
 
@@ -51,6 +52,8 @@ int RunFleet(const FleetCommandOptions& command, Io& io) {
     return kExitUsage;
   }
   FleetSummary summary = MergeFleet(loaded.nodes, std::move(loaded.unreadable), *options);
+  // Like check: JSON and Markdown are for sharing, text stays on the terminal (D8).
+  if (command.output.redact && command.output.format != OutputFormat::Text) summary = RedactFleet(summary, loaded.nodes);
   std::string text;
   switch (command.output.format) {
     case OutputFormat::Text: text = RenderFleetText(summary, command.output.verbose); break;

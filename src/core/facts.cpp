@@ -91,10 +91,20 @@ void Facts::Merge(const Facts& other) {
 json Facts::ToJson() const {
   json evidence = json::object();
   for (const auto& [path, ev] : evidence_) {
-    evidence[path] = {{"source", ev.source}};
-    if (!ev.excerpt.empty()) evidence[path]["excerpt"] = ev.excerpt;
+    json& entry = evidence[path];
+    entry["source"] = ev.source;
+    if (!ev.excerpt.empty()) entry["excerpt"] = ev.excerpt;
   }
-  return {{"values", tree_}, {"evidence", evidence}, {"absent", absent_}};
+  // Moved, not copied: a large triage has hundreds of thousands of evidence entries (D15 bench).
+  return {{"values", tree_}, {"evidence", std::move(evidence)}, {"absent", absent_}};
+}
+
+Facts Facts::FromParts(json tree, std::map<std::string, Evidence> evidence, std::map<std::string, std::string> absent) {
+  Facts facts;
+  if (tree.is_object()) facts.tree_ = std::move(tree);
+  facts.evidence_ = std::move(evidence);
+  facts.absent_ = std::move(absent);
+  return facts;
 }
 
 Facts Facts::FromJson(const json& j) {

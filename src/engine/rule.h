@@ -1,13 +1,13 @@
 #pragma once
 /// Rules are data (rules/*.toml, docs/rules.md). This is their in-memory form.
-#include <memory>
-#include <regex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "core/finding.h"
+#include "util/regex.h"
 
 namespace rd {
 
@@ -17,8 +17,8 @@ struct Condition {
   std::string fact;          ///< Leaf: the fact path, relative to for_each when it starts with it.
   std::string op;            ///< Leaf: eq, ne, in, not_in, matches, contains, exists, missing, …
   nlohmann::json operand;    ///< Leaf: the operator's argument as written.
-  std::shared_ptr<const std::regex> regex;  ///< Leaf with op = matches.
-  std::vector<Condition> children;          ///< All/Any/Not.
+  std::optional<Regex> regex;       ///< Leaf with op = matches.
+  std::vector<Condition> children;  ///< All/Any/Not.
   int line = 0;
 };
 
@@ -32,6 +32,9 @@ struct Rule {
   std::vector<std::string> refs;
   std::string file;
   int line = 0;
+  /// Non-empty: the rule loaded but is never evaluated, for this reason (also a lint problem):
+  /// a regex with a nested unbounded quantifier (hostile-input report D14).
+  std::string not_evaluated;
 };
 
 /// A problem in the rule database, located by file:line:column.

@@ -1,7 +1,6 @@
 #include "engine/rule_loader.h"
 
 #include <algorithm>
-#include <regex>
 #include <set>
 
 #include "core/collector.h"
@@ -10,6 +9,7 @@
 #include "engine/template.h"
 #include "engine/toml_json.h"
 #include "system/local_files.h"
+#include "util/regex.h"
 #include "util/strings.h"
 #include "util/terminal_text.h"
 #include "util/version.h"
@@ -26,11 +26,19 @@ struct Parser {
   const std::string& file;
   RuleDatabase& db;
   bool ok = true;
+  std::string not_evaluated;  ///< Set by Refuse: the rule loads, is listed, is never evaluated.
 
   void Fail(const toml::node& node, const std::string& message) {
     auto where = node.source().begin;
     db.diagnostics.push_back({file, static_cast<int>(where.line), static_cast<int>(where.column), message});
     ok = false;
+  }
+  // A lint problem that keeps the rule in the database, marked not evaluated with the reason, so
+  // `check` lists it instead of dropping it silently.
+  void Refuse(const toml::node& node, const std::string& message) {
+    auto where = node.source().begin;
+    db.diagnostics.push_back({file, static_cast<int>(where.line), static_cast<int>(where.column), message});
+    if (not_evaluated.empty()) not_evaluated = message;
   }
 
   bool CheckFact(const toml::node& at, const std::string& fact) {
@@ -138,11 +146,20 @@ bool Parser::CheckOperand(const toml::node& at, const std::string& op, const nlo
   }
   if (op == "matches") {
     if (!need(operand.is_string(), "a regular expression string")) return false;
-    try {
-      c.regex = std::make_shared<const std::regex>(operand.get<std::string>(), std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      Fail(at, "bad regular expression '" + operand.get<std::string>() + "': " + e.what());
+    const std::string& pattern = operand.get<std::string>();
+    auto compiled = Regex::Compile(pattern);
+    if (!compiled) {
+      Fail(at, "bad regular expression '" + Printable(pattern, 200) + "': " + compiled.error().message +
+                   " (RE2 syntax: no lookaround, no backreferences)");
       return false;
+    }
+    c.regex = *compiled;
+    // RE2 runs it in linear time, but the same pattern hangs grep -P or Python re, where its
+    // author will test it (hostile-input report D14).
+    if (HasNestedUnboundedQuantifier(pattern)) {
+      Refuse(at, "regular expression '" + Printable(pattern, 200) +
+                     "': nested unbounded quantifier: catastrophic in backtracking engines (grep -P, Python re); "
+                     "rewrite without it");
     }
     return true;
   }
@@ -238,8 +255,8 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
     return node->as_string()->get();
   };
   rule.id = text("id", true);
-  static const std::regex id_form("^[a-z0-9]+(\\.[a-z0-9][a-z0-9-]*)+$");
-  if (!rule.id.empty() && !std::regex_match(rule.id, id_form)) Fail(*table.get("id"), "rule id '" + rule.id + "' is not of the form area.name-with-dashes");
+  static const Regex id_form = Regex::Literal("^[a-z0-9]+(\\.[a-z0-9][a-z0-9-]*)+$");
+  if (!rule.id.empty() && !id_form.FullMatch(rule.id)) Fail(*table.get("id"), "rule id '" + rule.id + "' is not of the form area.name-with-dashes");
   rule.section = text("section", true);
   if (!rule.section.empty() && !FindSection(rule.section)) Fail(*table.get("section"), "unknown section '" + rule.section + "'");
   std::string severity = text("severity", true);
@@ -267,6 +284,7 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
       if (!ParseFactPath(ref) || !IsKnownFact(ref)) Fail(at, "template refers to unknown fact '{" + ref + "}'");
     }
   }
+  rule.not_evaluated = not_evaluated;
   if (ok) db.rules.push_back(std::move(rule));
 }
 

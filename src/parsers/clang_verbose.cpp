@@ -1,20 +1,19 @@
 #include "parsers/clang_verbose.h"
 
-#include <regex>
-
+#include "util/regex.h"
 #include "util/strings.h"
 
 namespace rd {
 
 ClangVerbose ParseClangVerbose(std::string_view text) {
-  static const std::regex kVersion(R"(clang version (\d+\.\d+\.\d+))");
+  static const Regex kVersion = Regex::Literal(R"(clang version (\d+\.\d+\.\d+))");
   ClangVerbose out;
   bool in_includes = false;
   for (const auto& raw : SplitLines(text)) {
     std::string line(Trim(raw));
-    std::smatch m;
-    if (out.clang_version.empty() && line.size() < 512 && std::regex_search(line, m, kVersion)) {
-      out.clang_version = m[1];
+    std::optional<RegexMatch> m;
+    if (out.clang_version.empty() && line.size() < 512 && (m = kVersion.Find(line))) {
+      out.clang_version = (*m)[1];
     } else if (StartsWith(line, "InstalledDir: ")) {
       out.installed_dir = line.substr(14);
     } else if (StartsWith(line, "Found candidate GCC installation: ")) {

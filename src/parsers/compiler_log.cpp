@@ -1,9 +1,9 @@
 #include "parsers/compiler_log.h"
 
 #include <algorithm>
-#include <regex>
 
 #include "parsers/clang_verbose.h"
+#include "util/regex.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -18,39 +18,39 @@ void AddUnique(std::vector<std::string>& list, const std::string& value) {
 }
 
 struct Pattern {
-  std::regex re;
-  void (*apply)(CompilerLog& log, const std::smatch& m);
+  Regex re;
+  void (*apply)(CompilerLog& log, const RegexMatch& m);
 };
 
 const std::vector<Pattern>& Patterns() {
   static const std::vector<Pattern> patterns = {
-      {std::regex(R"(fatal error: '([^']+)' file not found)"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.missing_headers, m[1]); }},
-      {std::regex(R"(fatal error: ([^:\s]+): No such file or directory)"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.missing_headers, m[1]); }},
-      {std::regex(R"(unable to find library -l(\S+))"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.missing_libraries, m[1]); }},
-      {std::regex(R"(cannot find -l([^\s:]+))"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.missing_libraries, m[1]); }},
-      {std::regex(R"(use of undeclared identifier '([^']+)'(?:; did you mean '([^']+)')?)"),
-       [](CompilerLog& log, const std::smatch& m) {
+      {Regex::Literal(R"(fatal error: '([^']+)' file not found)"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.missing_headers, m[1]); }},
+      {Regex::Literal(R"(fatal error: ([^:\s]+): No such file or directory)"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.missing_headers, m[1]); }},
+      {Regex::Literal(R"(unable to find library -l(\S+))"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.missing_libraries, m[1]); }},
+      {Regex::Literal(R"(cannot find -l([^\s:]+))"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.missing_libraries, m[1]); }},
+      {Regex::Literal(R"(use of undeclared identifier '([^']+)'(?:; did you mean '([^']+)')?)"),
+       [](CompilerLog& log, const RegexMatch& m) {
          AddUnique(log.undeclared, m[1]);
-         if (m[2].matched) AddUnique(log.suggestions, m[2]);
+         if (m.matched(2)) AddUnique(log.suggestions, m[2]);
        }},
-      {std::regex(R"(no (?:matching function for call to|member named) '([^']+)')"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.undeclared, m[1]); }},
-      {std::regex(R"(reference to __host__ function '[^']+' in __host__ __device__ function)"),
-       [](CompilerLog& log, const std::smatch&) { log.host_function_in_device = true; }},
-      {std::regex(R"(unrecognized command[- ]line option '--offload-arch=([^']+)')"),
-       [](CompilerLog& log, const std::smatch&) { log.offload_arch_to_gxx = true; }},
-      {std::regex(R"(invalid target ID '([^']+)')"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.bad_targets, m[1]); }},
-      {std::regex(R"([Uu]nsupported (?:CUDA|HIP) gpu architecture: (\S+))"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.bad_targets, m[1]); }},
-      {std::regex(R"(cannot find ROCm device library for (gfx[0-9a-z]+))"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.bad_targets, m[1]); }},
-      {std::regex(R"(error while loading shared libraries: ([^:]+):)"),
-       [](CompilerLog& log, const std::smatch& m) { AddUnique(log.missing_shared, m[1]); }},
+      {Regex::Literal(R"(no (?:matching function for call to|member named) '([^']+)')"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.undeclared, m[1]); }},
+      {Regex::Literal(R"(reference to __host__ function '[^']+' in __host__ __device__ function)"),
+       [](CompilerLog& log, const RegexMatch&) { log.host_function_in_device = true; }},
+      {Regex::Literal(R"(unrecognized command[- ]line option '--offload-arch=([^']+)')"),
+       [](CompilerLog& log, const RegexMatch&) { log.offload_arch_to_gxx = true; }},
+      {Regex::Literal(R"(invalid target ID '([^']+)')"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.bad_targets, m[1]); }},
+      {Regex::Literal(R"([Uu]nsupported (?:CUDA|HIP) gpu architecture: (\S+))"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.bad_targets, m[1]); }},
+      {Regex::Literal(R"(cannot find ROCm device library for (gfx[0-9a-z]+))"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.bad_targets, m[1]); }},
+      {Regex::Literal(R"(error while loading shared libraries: ([^:]+):)"),
+       [](CompilerLog& log, const RegexMatch& m) { AddUnique(log.missing_shared, m[1]); }},
   };
   return patterns;
 }
@@ -66,8 +66,7 @@ CompilerLog ParseCompilerLog(std::string_view text) {
     if (!is_error) continue;
     if (log.errors.size() < kMaxErrors) log.errors.push_back(std::string(Trim(line)).substr(0, 300));
     for (const auto& pattern : Patterns()) {
-      std::smatch m;
-      if (std::regex_search(line, m, pattern.re)) pattern.apply(log, m);
+      if (auto m = pattern.re.Find(line)) pattern.apply(log, *m);
     }
   }
   ClangVerbose verbose = ParseClangVerbose(text);

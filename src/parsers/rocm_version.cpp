@@ -1,16 +1,14 @@
 #include "parsers/rocm_version.h"
 
-#include <regex>
-
+#include "util/regex.h"
 #include "util/strings.h"
 
 namespace rd {
 
 std::string ParseInfoVersion(std::string_view text) {
-  static const std::regex kVersion(R"(^\s*(\d+\.\d+(?:\.\d+)?))");
-  std::string head(text.substr(0, 200));
-  std::smatch m;
-  return std::regex_search(head, m, kVersion) ? std::string(m[1]) : std::string();
+  static const Regex kVersion = Regex::Literal(R"(^\s*(\d+\.\d+(?:\.\d+)?))");
+  auto m = kVersion.Find(text.substr(0, 200));
+  return m ? (*m)[1] : std::string();
 }
 
 std::string ParseVersionHeader(std::string_view text, const std::string& prefix) {

@@ -1,7 +1,7 @@
 #include "parsers/rocminfo.h"
 
-#include <regex>
 
+#include "util/regex.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -88,10 +88,10 @@ bool LooksLikeRocminfo(std::string_view text) {
   }
   // An ISA name alone is in every runtime log ("Missing CO for these ISAs - amdgcn-amd-amdhsa--…");
   // rocminfo prints it as the value of a "Name:" line of its ISA Info block.
-  static const std::regex agent(R"((\*{4,}\s*\n\s*Agent \d+)|(Name:\s+amdgcn-amd-amdhsa--))");
+  static const Regex agent = Regex::Literal(R"((\*{4,}\s*\n\s*Agent \d+)|(Name:\s+amdgcn-amd-amdhsa--))");
   std::string_view head = text.substr(0, 65536);
   if (!Contains(head, "Agent ") && !Contains(head, "amdgcn-amd-amdhsa--")) return false;  // no regex needed
-  return std::regex_search(std::string(head), agent);
+  return agent.Search(head);
 }
 
 RocminfoReport ParseRocminfo(std::string_view text) {

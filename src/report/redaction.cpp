@@ -1,10 +1,14 @@
 #include "report/redaction.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cmath>
+#include <functional>
 #include <initializer_list>
-#include <set>
+#include <optional>
 
+#include "util/regex.h"
 #include "util/secret_names.h"
 #include "util/strings.h"
 
@@ -19,70 +23,194 @@ const std::set<std::string> kStopWords = {"localhost", "root", "debian", "ubuntu
                                           "centos", "arch", "rocm", "docker", "container", "admin", "user",
                                           "gpu", "amd", "node", "test", "render", "video", "users", "home"};
 
+// Decides, for one match, that it is no secret after all (a version that looks like an IPv4).
+using KeepMatch = bool (*)(std::string_view text, const RegexMatch& match);
+
 struct Pattern {
-  std::regex regex;
+  Regex regex;
   int group;  // the submatch that is the secret; the rest of the match is context that stays
   const char* replacement;
-  // A match needs one of these substrings: lines without them skip the (slow) std::regex scan,
-  // which keeps redacting a triage of 1,000 pastes fast.
+  // A match needs one of these substrings (lower case: compared with the lower-cased line), so
+  // the lines without any skip the scan: a triage JSON has hundreds of thousands of strings.
   std::vector<std::string> needles;
+  KeepMatch keep = nullptr;
+  bool needles_any_case = false;
 };
 
+size_t Offset(std::string_view text, std::string_view part) { return static_cast<size_t>(part.data() - text.data()); }
+
+// "firmware 1.2.3.4", "ABI 10.0.0.1", "version: 1.2.3.4", "1.2.3.4.5", "2.4.1.0": a version, not an address
+// (hostile-input report m7). "inet 10.0.0.1", "addr:10.0.0.1", "http://10.1.2.3/" stay addresses.
+bool IsVersionNotAddress(std::string_view text, const RegexMatch& match) {
+  size_t begin = Offset(text, *match.groups[0]), end = begin + match.groups[0]->size();
+  auto digit = [&](size_t i) { return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); };
+  if (end + 1 < text.size() && text[end] == '.' && digit(end + 1)) return true;   // 1.2.3.4.5
+  if (begin >= 2 && text[begin - 1] == '.' && digit(begin - 2)) return true;      // 5.1.2.3.4
+  // Four single digits ("torch 2.4.1.0"): a version; no private address looks like that, and
+  // the public ones that do are resolvers (8.8.8.8), nobody's machine.
+  if (match.groups[0]->size() == 7) return true;
+  size_t i = begin;
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == ':' || text[i - 1] == '=')) --i;
+  size_t word_end = i;
+  while (i > 0 && std::isalpha(static_cast<unsigned char>(text[i - 1]))) --i;
+  std::string word = ToLower(text.substr(i, word_end - i));
+  static const std::set<std::string> kVersionWords = {"version", "ver", "v", "firmware", "fw", "abi", "release",
+                                                      "rev", "revision", "build", "vbios", "bios", "driver"};
+  return kVersionWords.count(word) > 0;
+}
+
+// The IPv6 pattern ends where the address ends: not followed by a word character or a colon.
+bool IsNotWholeIpv6(std::string_view text, const RegexMatch& match) {
+  size_t end = Offset(text, *match.groups[1]) + match.groups[1]->size();
+  if (end >= text.size()) return false;
+  unsigned char next = static_cast<unsigned char>(text[end]);
+  return std::isalnum(next) || next == '_' || next == ':';
+}
+
+bool IsNotSecretName(std::string_view, const RegexMatch& match) { return !IsSecretName(match[2]); }
+
+// Real tokens are random: a digit somewhere. "hf_transfer", "sk-learn-whatever" are names.
+bool HasNoDigit(std::string_view, const RegexMatch& match) {
+  std::string token = match[1];
+  return std::none_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+// A value after a KEY/TOKEN/SECRET/PASSWORD word that looks random (three character classes and
+// about 3.5 bits per character), not a word or a path.
+bool LooksLowEntropy(std::string_view, const RegexMatch& match) {
+  std::string value = match[3];
+  int lower = 0, upper = 0, digit = 0, other = 0;
+  std::array<int, 256> counts{};
+  for (unsigned char c : value) {
+    ++counts[c];
+    if (std::islower(c)) lower = 1;
+    else if (std::isupper(c)) upper = 1;
+    else if (std::isdigit(c)) digit = 1;
+    else other = 1;
+  }
+  double entropy = 0;
+  for (int n : counts) {
+    if (n == 0) continue;
+    double p = static_cast<double>(n) / static_cast<double>(value.size());
+    entropy -= p * std::log2(p);
+  }
+  return lower + upper + digit + other < 3 || entropy < 3.5;
+}
+
+// Every name IsSecretName accepts has one of these words.
+const std::vector<std::string> kSecretWords = {"key", "token", "secret", "passw", "credential", "auth", "cookie",
+                                               "pwd", "passphrase"};
+
 const std::vector<Pattern>& Patterns() {
+  // Bytes, not UTF-8: `[^/\s]+` must also span a user name with invalid UTF-8 in it.
   static const std::vector<Pattern> patterns = [] {
-    auto icase = std::regex::ECMAScript | std::regex::icase;
+    Regex::Options bytes{false, true}, icase{true, true};
+    auto re = [](const char* pattern, Regex::Options options) { return Regex::Literal(pattern, options); };
     return std::vector<Pattern>{
-        {std::regex(R"([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})"), 0, "<email>", {"@"}},
-        {std::regex(R"(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)", icase), 0, "<uuid>", {"-"}},
-        {std::regex(R"(\bGPU-([0-9a-f]{16})\b)", icase), 1, "<uuid>", {"-"}},
-        {std::regex(R"(\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b)", icase), 0, "<mac>", {":", "-"}},
-        {std::regex(R"(\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b)"), 0, "<ipv4>", {"."}},
-        {std::regex(R"((?:^|[^\w:])((?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?)(?![\w:]))", icase), 1, "<ipv6>", {":"}},
-        {std::regex(R"((?:/home|/Users)/([^/\s"'<>]+))"), 1, "<user>", {"/home/", "/Users/"}},
-        {std::regex(R"([A-Za-z]:\\(?:Users|Documents and Settings)\\([^\\\s"'<>]+))", icase), 1, "<user>", {":\\"}},
+        // Secrets by name: HF_TOKEN=…, export AWS_SECRET_ACCESS_KEY=…, "MY_PASSWORD": "…",
+        // Authorization: Bearer … (the name stays, the value goes).
+        {re(R"((^|[^A-Za-z0-9_])(?:export\s+)?["']?([A-Za-z_][A-Za-z0-9_.]*)["']?\s*[:=]\s*(?:(?:Bearer|Basic|token)\s+)?("[^"]*"|'[^']*'|[^\s"',;]+))", bytes),
+         3, "<secret>", kSecretWords, IsNotSecretName, true},
+        // Token shapes anywhere.
+        {re(R"(\b(hf_[A-Za-z0-9]{8,}|gh[pousr]_[A-Za-z0-9]{10,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{20,}|(?:AKIA|ASIA)[A-Z0-9]{16}))", bytes),
+         1, "<secret>", {"hf_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "sk-", "AKIA", "ASIA"},
+         HasNoDigit},
+        // A long random value after a secret word: "aws secret key wJalrXUtnFEMI/K7MDENG…".
+        {re(R"(\b(api[_ ]?key|key|token|secret|password|passwd|passphrase)\b(\s*(?:is\s+)?[:=]?\s*["']?)([A-Za-z0-9+/_.=-]{20,}))", icase),
+         3, "<secret>", {"key", "token", "secret", "passw", "passphrase"}, LooksLowEntropy, true},
+        // DMI serials (grep . /sys/class/dmi/id/*serial, dmidecode "Serial Number: …").
+        {re(R"((\b(?:product|board|chassis)_serial\s*[:=]\s*|\bserial[ _]?(?:number|no\.?)?\s*[:=]\s*)(\S.*))", icase),
+         2, "<serial>", {"serial"}, nullptr, true},
+        // machine-id and boot id (hostnamectl "Machine ID: …").
+        {re(R"((\b(?:machine|boot)[ _-]?id\b\s*[:=]?\s*)([0-9a-f]{32}))", icase), 2, "<machine-id>",
+         {"machine", "boot"}, nullptr, true},
+        {re(R"([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})", bytes), 0, "<email>", {"@"}},
+        {re(R"(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)", icase), 0, "<uuid>", {"-"}},
+        {re(R"(\bGPU-([0-9a-f]{16})\b)", icase), 1, "<uuid>", {"-"}},
+        {re(R"(\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b)", icase), 0, "<mac>", {":", "-"}},
+        {re(R"(\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b)", bytes), 0, "<ipv4>", {"."},
+         IsVersionNotAddress},
+        {re(R"((?:^|[^\w:])((?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?))", icase),
+         1, "<ipv6>", {":"}, IsNotWholeIpv6},
+        {re(R"((?:/home|/Users)/([^/\s"'<>]+))", bytes), 1, "<user>", {"/home/", "/Users/"}},
+        {re(R"([A-Za-z]:\\(?:Users|Documents and Settings)\\([^\\\s"'<>]+))", icase), 1, "<user>", {":\\"}},
     };
   }();
   return patterns;
 }
 
-std::string ReplaceMatches(const std::string& text, const Pattern& pattern) {
+// The line after `cat /sys/class/dmi/id/product_serial` or `cat /etc/machine-id` is the value.
+const char* ValueLineReplacement(std::string_view previous) {
+  std::string end = ToLower(Trim(previous.substr(previous.size() > 64 ? previous.size() - 64 : 0)));
+  for (const char* file : {"product_serial", "board_serial", "chassis_serial"}) {
+    if (EndsWith(end, file)) return "<serial>";
+  }
+  if (EndsWith(end, "machine-id") || EndsWith(end, "boot_id")) return "<machine-id>";
+  return nullptr;
+}
+
+// The output of that cat: not empty, not an error ("cat: …: Permission denied"), not a prompt.
+// VMware serials have spaces ("VMware-42 1a 2b …"), so the whole line goes.
+bool IsValueLine(std::string_view line) {
+  line = Trim(line);
+  return !line.empty() && line.size() <= 128 && !StartsWith(line, "cat:") && !Contains(line, "$ ") && !Contains(line, "# ");
+}
+
+// Replaces the pattern's matches in text; false (and text untouched, nothing allocated) when
+// there were none, the common case for a candidate line.
+bool ReplaceMatches(std::string& text, const Pattern& pattern) {
   std::string out;
-  size_t copied = 0;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), pattern.regex); it != std::sregex_iterator(); ++it) {
-    const auto& match = (*it)[static_cast<size_t>(pattern.group)];
-    if (!match.matched) continue;
-    size_t at = static_cast<size_t>(match.first - text.begin());
+  bool replaced = false;
+  size_t copied = 0, from = 0;
+  auto group = static_cast<size_t>(pattern.group);
+  while (from <= text.size()) {
+    auto match = pattern.regex.Find(text, from);
+    if (!match) break;
+    size_t begin = Offset(text, *match->groups[0]), end = begin + match->groups[0]->size();
+    from = end > begin ? end : end + 1;
+    if (!match->matched(group) || (pattern.keep && pattern.keep(text, *match))) continue;
+    size_t at = Offset(text, *match->groups[group]);
     out.append(text, copied, at - copied);
     out += pattern.replacement;
-    copied = at + static_cast<size_t>(match.length());
+    copied = at + match->groups[group]->size();
+    replaced = true;
   }
-  out.append(text, copied, std::string::npos);
-  return out;
+  if (!replaced) return false;
+  out.append(text, std::min(copied, text.size()), std::string::npos);
+  text = std::move(out);
+  return true;
 }
 
-void Collect(const json& node, const std::string& key, std::vector<std::string>& secrets) {
-  if (node.is_object()) {
-    for (const auto& [k, v] : node.items()) Collect(v, k, secrets);
-  } else if (node.is_array()) {
-    for (const auto& v : node) Collect(v, key, secrets);
-  } else if (node.is_string() && IsSensitiveKey(key)) {
-    secrets.push_back(node.get<std::string>());
+// needle is lower case.
+bool ContainsAnyCase(std::string_view haystack, std::string_view needle) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
+                     [&](char a, char b) { return lower(a) == b; }) != haystack.end();
+}
+
+// Iterative so a hostile report nested 100,000 deep cannot exhaust the stack.
+template <typename SensitiveKeyFn>
+void Collect(const json& root, const SensitiveKeyFn& sensitive, std::vector<std::string>& secrets) {
+  std::vector<std::pair<const json*, std::string>> stack = {{&root, ""}};
+  while (!stack.empty()) {
+    auto [node, key] = stack.back();
+    stack.pop_back();
+    if (node->is_object()) {
+      for (const auto& [k, v] : node->items()) stack.emplace_back(&v, k);
+    } else if (node->is_array()) {
+      for (const auto& v : *node) stack.emplace_back(&v, key);
+    } else if (node->is_string() && sensitive(key)) {
+      secrets.push_back(node->get<std::string>());
+    }
   }
 }
 
 }  // namespace
 
-namespace {
-uint32_t Prefix3(const std::string& s, size_t at) {
-  return (static_cast<uint32_t>(static_cast<unsigned char>(s[at])) << 16) |
-         (static_cast<uint32_t>(static_cast<unsigned char>(s[at + 1])) << 8) |
-         static_cast<uint32_t>(static_cast<unsigned char>(s[at + 2]));
-}
-}  // namespace
-
-Redactor::Redactor(const Facts& facts) {
+void Redactor::Learn(const Facts& facts, const std::set<std::string>& keep) {
+  keep_.insert(keep.begin(), keep.end());
   std::vector<std::string> secrets;
-  Collect(facts.tree(), "", secrets);
+  Collect(facts.tree(), [this](const std::string& key) { return SensitiveKey(key); }, secrets);
   for (const auto& secret : secrets) AddLiteral(secret, "<redacted>");
   if (auto groups = facts.Get("identity.groups"); groups.value && groups.value->is_array()) {
     for (const auto& group : *groups.value) {
@@ -95,28 +223,28 @@ Redactor::Redactor(const Facts& facts) {
 
 void Redactor::AddLiteral(const std::string& literal, const std::string& replacement) {
   std::string trimmed(Trim(literal));
-  if (trimmed.size() < 3 || kStopWords.count(ToLower(trimmed))) return;
-  // Longest first, so "alice-laptop" goes before "alice"; a sorted insert keeps learning the
-  // thousands of prompt names of a large triage linear per name.
-  Literal entry{trimmed, replacement};
-  auto at = std::upper_bound(literals_.begin(), literals_.end(), entry,
-                             [](const Literal& a, const Literal& b) { return a.text.size() > b.text.size(); });
-  literals_.insert(at, std::move(entry));
-  index_.clear();
-  for (uint32_t i = 0; i < literals_.size(); ++i) index_[Prefix3(literals_[i].text, 0)].push_back(i);
+  if (trimmed.size() < 3 || kStopWords.count(ToLower(trimmed)) || keep_.count(trimmed)) return;
+  literals_.Add(trimmed, replacement);
+  scrubbed_keys_.clear();  // scrubbed with fewer literals
 }
 
 std::string Redactor::Scrub(const std::string& text) const {
-  // Line by line: std::regex recurses per character, so a huge line could exhaust the stack.
+  if (text.size() <= kMaxScannedLine && text.find('\n') == std::string::npos) return ScrubLine(text);
+  // Line by line, so the needles skip most lines and a value line can be told by the line above.
   // A line too long to scan is dropped whole rather than risk leaking what it holds.
   std::string out;
   size_t start = 0;
+  std::string_view previous;
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
     std::string line = text.substr(start, end - start);
+    const char* value_line = ValueLineReplacement(previous);
+    previous = std::string_view(text).substr(start, end - start);
     if (line.size() > kMaxScannedLine) {
       line = "<redacted: line of " + std::to_string(line.size()) + " bytes>";
+    } else if (value_line && IsValueLine(line)) {
+      line = value_line;
     } else {
       line = ScrubLine(line);
     }
@@ -128,50 +256,60 @@ std::string Redactor::Scrub(const std::string& text) const {
 }
 
 std::string Redactor::ScrubLine(const std::string& text) const {
-  // Leftmost-longest literal match in one pass (literals are at least 3 bytes long).
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size();) {
-    const Literal* hit = nullptr;
-    if (i + 3 <= text.size() && !index_.empty()) {
-      if (auto bucket = index_.find(Prefix3(text, i)); bucket != index_.end()) {
-        for (uint32_t k : bucket->second) {
-          if (text.compare(i, literals_[k].text.size(), literals_[k].text) == 0) {
-            hit = &literals_[k];
-            break;
-          }
-        }
-      }
-    }
-    if (hit) {
-      out += hit->replacement;
-      i += hit->text.size();
-    } else {
-      out += text[i++];
-    }
-  }
+  std::string out = literals_.ReplaceAll(text);
   for (const auto& pattern : Patterns()) {
-    bool candidate = false;
-    for (const auto& needle : pattern.needles) candidate = candidate || out.find(needle) != std::string::npos;
-    if (candidate) out = ReplaceMatches(out, pattern);
+    bool candidate = pattern.needles.empty();
+    for (const auto& needle : pattern.needles) {
+      candidate = candidate || (pattern.needles_any_case ? ContainsAnyCase(out, needle) : out.find(needle) != std::string::npos);
+    }
+    if (candidate) ReplaceMatches(out, pattern);
   }
   return out;
 }
 
+bool Redactor::SensitiveKey(const std::string& key) const {
+  // Keys repeat (every prompt has user_name, hostname, command …): tokenise each once.
+  if (auto hit = sensitive_keys_.find(key); hit != sensitive_keys_.end()) return hit->second;
+  bool sensitive = IsSensitiveKey(key);
+  if (sensitive_keys_.size() < 100000) sensitive_keys_.emplace(key, sensitive);
+  return sensitive;
+}
+
+std::string Redactor::ScrubKey(const std::string& key) const {
+  // Object keys repeat like SensitiveKey's (user_name, hostname, command …).
+  if (auto hit = scrubbed_keys_.find(key); hit != scrubbed_keys_.end()) return hit->second;
+  std::string scrubbed = Scrub(key);
+  if (scrubbed_keys_.size() < 100000) scrubbed_keys_.emplace(key, scrubbed);
+  return scrubbed;
+}
+
 json Redactor::ScrubJson(const json& document) const {
-  if (document.is_string()) return Scrub(document.get<std::string>());
-  if (document.is_array()) {
-    json out = json::array();
-    for (const auto& item : document) out.push_back(ScrubJson(item));
-    return out;
-  }
-  if (!document.is_object()) return document;
-  json out = json::object();
-  for (const auto& [key, value] : document.items()) {
-    if (IsSensitiveKey(key) && value.is_string()) out[Scrub(key)] = "<redacted>";
-    else out[Scrub(key)] = ScrubJson(value);
-  }
+  json out = document;
+  ScrubJsonInPlace(out);
   return out;
+}
+
+void Redactor::ScrubJsonInPlace(json& document) const {
+  // In place: a triage of 10,000 prompts has a 13 MB facts tree, and rebuilding it node by node
+  // cost more than the scrubbing (hostile-input report D15).
+  if (document.is_string()) {
+    std::string& text = document.get_ref<std::string&>();
+    text = Scrub(text);
+  } else if (document.is_array()) {
+    for (auto& item : document) ScrubJsonInPlace(item);
+  } else if (document.is_object()) {
+    std::vector<std::pair<std::string, std::string>> renames;
+    for (auto& [key, value] : document.items()) {
+      if (SensitiveKey(key) && value.is_string()) value = "<redacted>";
+      else ScrubJsonInPlace(value);
+      if (std::string scrubbed = ScrubKey(key); scrubbed != key) renames.emplace_back(key, std::move(scrubbed));
+    }
+    for (auto& [from, to] : renames) {
+      json moved = std::move(document[from]);
+      document.erase(from);
+      document[to] = std::move(moved);
+    }
+  }
 }
 
 }  // namespace rd
@@ -182,8 +320,39 @@ namespace rd {
 
 Report RedactReport(const Report& report) {
   Redactor redactor(report.facts);
-  Report out = report;
-  out.facts = Facts::FromJson(redactor.ScrubJson(report.facts.ToJson()));
+  json values = report.facts.tree();
+  redactor.ScrubJsonInPlace(values);
+  std::map<std::string, Evidence> evidence;
+  // The facts of one source share its evidence (a prompt's eight facts, one excerpt): scrub a
+  // run of equal evidence once.
+  const Evidence* last = nullptr;
+  Evidence last_scrubbed;
+  for (const auto& [path, ev] : report.facts.evidence()) {
+    if (!last || ev.source != last->source || ev.excerpt != last->excerpt) {
+      last_scrubbed = Evidence{redactor.Scrub(ev.source), redactor.Scrub(ev.excerpt)};
+      last = &ev;
+    }
+    evidence[redactor.Scrub(path)] = last_scrubbed;
+  }
+  std::map<std::string, std::string> absent;
+  for (const auto& [path, reason] : report.facts.absent()) {
+    absent[redactor.Scrub(path)] = IsSensitiveKey(path) ? "<redacted>" : redactor.Scrub(reason);
+  }
+  // Everything but the facts, which are rebuilt scrubbed (copying the tree twice cost as much as
+  // the scrubbing on a large triage, D15).
+  Report out;
+  out.tool_version = report.tool_version;
+  out.rules_version = report.rules_version;
+  out.generated_at = report.generated_at;
+  out.mode = report.mode;
+  out.facts = Facts::FromParts(std::move(values), std::move(evidence), std::move(absent));
+  out.collectors = report.collectors;
+  out.findings = report.findings;
+  out.not_evaluated = report.not_evaluated;
+  out.rule_diagnostics = report.rule_diagnostics;
+  out.rules_loaded = report.rules_loaded;
+  out.rules_evaluated = report.rules_evaluated;
+  out.timings = report.timings;
   for (auto& f : out.findings) {
     f.title = redactor.Scrub(f.title);
     f.fix = redactor.Scrub(f.fix);

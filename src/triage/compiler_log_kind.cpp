@@ -1,9 +1,8 @@
 // Paste kind: hipcc / clang / g++ / ld error logs. Produces the compile.* facts of the compile
 // check (and toolchain.selected_gcc.* when the log has -v output). pitfalls.md #13, #38, #39.
-#include <regex>
-
 #include "parsers/compiler_log.h"
 #include "triage/triage.h"
+#include "util/regex.h"
 
 namespace rd {
 
@@ -17,8 +16,8 @@ bool RecognizeCompilerLog(std::string_view text) {
     if (error && head.find(marker) != std::string::npos) return true;
   }
   // "file.cpp:12:5: error: …" from any compiler
-  static const std::regex kLocated(R"((^|\n)[^\s:]+:\d+:\d+: (fatal )?error: )");
-  return error && std::regex_search(head, kLocated);
+  static const Regex kLocated = Regex::Literal(R"((^|\n)[^\s:]+:\d+:\d+: (fatal )?error: )");
+  return error && kLocated.Search(head);
 }
 
 void ParseCompilerLogPaste(std::string_view text, Facts& facts) {

@@ -1,19 +1,18 @@
 // Paste kind: `ldd FILE` output, and loader errors ("error while loading shared libraries",
 // "version `GLIBCXX_3.4.32' not found", "undefined symbol: amdgpu_…"). Produces the libs.*
 // facts the libraries collector produces. pitfalls.md #35, #36, #47.
-#include <regex>
-
 #include "parsers/ldd_output.h"
 #include "triage/triage.h"
+#include "util/regex.h"
 #include "util/strings.h"
 
 namespace rd {
 
 namespace {
 
-const std::regex kLoadError(R"(error while loading shared libraries: ([^:\s]+): cannot open shared object file)");
-const std::regex kDlError(R"(([^\s:'"]+\.so[.0-9]*): cannot open shared object file)");
-const std::regex kUndefined(R"(([^\s:'"]+\.so[.0-9]*): undefined symbol: (\S+))");
+const Regex kLoadError = Regex::Literal(R"(error while loading shared libraries: ([^:\s]+): cannot open shared object file)");
+const Regex kDlError = Regex::Literal(R"(([^\s:'"]+\.so[.0-9]*): cannot open shared object file)");
+const Regex kUndefined = Regex::Literal(R"(([^\s:'"]+\.so[.0-9]*): undefined symbol: (\S+))");
 
 bool RecognizeLdd(std::string_view text) {
   // A Python traceback quotes the same loader messages; the python-error kind owns those.
@@ -46,12 +45,13 @@ void ParseLdd(std::string_view text, Facts& facts) {
   }
   for (const auto& raw : SplitLines(text)) {
     std::string line = raw.substr(0, 4096);
-    std::smatch m;
+    std::optional<RegexMatch> m;
     bool cannot_open = Contains(line, "cannot open shared object file");  // literal in both patterns
-    if (cannot_open && std::regex_search(line, m, kLoadError)) AddMissing(missing, m[1], line.substr(0, line.find(':')));
-    else if (cannot_open && std::regex_search(line, m, kDlError)) AddMissing(missing, m[1], "dlopen");
-    if (Contains(line, ": undefined symbol: ") && std::regex_search(line, m, kUndefined)) {
-      checked.push_back({{"name", m[1].str().substr(m[1].str().rfind('/') + 1)}, {"path", m[1]}, {"dlopen_ok", false},
+    if (cannot_open && (m = kLoadError.Find(line))) AddMissing(missing, (*m)[1], line.substr(0, line.find(':')));
+    else if (cannot_open && (m = kDlError.Find(line))) AddMissing(missing, (*m)[1], "dlopen");
+    if (Contains(line, ": undefined symbol: ") && (m = kUndefined.Find(line))) {
+      std::string path = (*m)[1];
+      checked.push_back({{"name", path.substr(path.rfind('/') + 1)}, {"path", path}, {"dlopen_ok", false},
                          {"dlopen_error", std::string(Trim(line)).substr(0, 300)}});
     }
   }
