@@ -66,8 +66,18 @@ FactLookup Facts::Get(std::string_view path) const {
 const Evidence* Facts::EvidenceFor(std::string_view path) const {
   auto segments = ParseFactPath(path);
   if (!segments) return nullptr;
-  auto it = evidence_.find(FormatFactPath(*segments));
-  return it == evidence_.end() ? nullptr : &it->second;
+  // The evidence of an object covers the fields below it (one prompt line is the source of all
+  // of that prompt's fields): the nearest ancestor that has some.
+  for (; !segments->empty(); segments->pop_back()) {
+    if (auto it = evidence_.find(FormatFactPath(*segments)); it != evidence_.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+void Facts::SetEvidence(std::string_view path, Evidence evidence) {
+  auto segments = ParseFactPath(path);
+  if (!segments || evidence.source.empty()) return;
+  evidence_[FormatFactPath(*segments)] = std::move(evidence);
 }
 
 namespace {

@@ -35,7 +35,10 @@ class Facts {
   /// Records that `path` could not be read and why; its subtree becomes Unknown.
   void MarkAbsent(std::string_view path, std::string reason);
   FactLookup Get(std::string_view path) const;
+  /// The evidence of `path`, or of its nearest ancestor that has some.
   const Evidence* EvidenceFor(std::string_view path) const;
+  /// Evidence for a whole object: every field below it that has none of its own shares it.
+  void SetEvidence(std::string_view path, Evidence evidence);
 
   /// Adds another collector's facts (their roots do not overlap).
   void Merge(const Facts& other);

@@ -74,3 +74,20 @@ TEST(FactsTest, FromJsonToleratesJunk) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+// One source line for a whole object: its fields share it unless they have their own.
+TEST(FactsEvidence, ObjectEvidenceCoversItsFields) {
+  Facts facts;
+  facts.Set("triage.prompts[0].user_name", "alice");
+  facts.Set("triage.prompts[0].command", "rocminfo", Evidence{"paste:x:3", "own"});
+  facts.SetEvidence("triage.prompts[0]", Evidence{"paste:x:1", "alice@box:~$ rocminfo"});
+  ASSERT_NE(facts.EvidenceFor("triage.prompts[0].user_name"), nullptr);
+  EXPECT_EQ(facts.EvidenceFor("triage.prompts[0].user_name")->source, "paste:x:1");
+  EXPECT_EQ(facts.EvidenceFor("triage.prompts[0].command")->excerpt, "own");
+  EXPECT_EQ(facts.EvidenceFor("triage.prompts[1].user_name"), nullptr);
+  EXPECT_EQ(facts.evidence().size(), 2u);
+}
+}  // namespace
+}  // namespace rd
