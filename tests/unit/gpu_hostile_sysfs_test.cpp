@@ -117,3 +117,23 @@ TEST(HostileKfd, ManyNodesAreCountedAndLowNodesKeptVramSaturates) {
 
 }  // namespace
 }  // namespace rd::testing
+
+namespace rd::testing {
+namespace {
+// m12: a read-only TMPDIR is one clear error, not "did not start" in every child's section.
+TEST(HostileEnvironment, UnusableTempDirIsOneClearError) {
+  fs::path dir = fs::temp_directory_path() / "rd-hostile-tmpdir";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "files/ro");
+  Put(dir / "env.json", R"({"TMPDIR": "/ro"})");
+  Put(dir / "meta.json", R"({"identity": {"uid": 1000, "euid": 1000, "gid": 1000, "groups": [1000]},
+                            "stat": {"/ro": {"type": "dir", "mode": 365, "uid": 0, "gid": 0}}})");
+  Report r = ReplayFolder(dir.string());
+  EXPECT_TRUE(FindingIds(r).count("doctor.temp-dir-unusable"));
+  EXPECT_NE(FactText(r, "doctor.temp_dir_problem").find("/ro is not writable"), std::string::npos) << FactText(r, "doctor.temp_dir_problem");
+  fs::remove_all(dir);
+  // A snapshot that recorded nothing about /tmp says nothing about it.
+  EXPECT_FALSE(FindingIds(ReplayScenario("mi300x-healthy")).count("doctor.temp-dir-unusable"));
+}
+}  // namespace
+}  // namespace rd::testing
