@@ -123,7 +123,15 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
   // `--python venv/bin/python3` means the user's working directory; children run elsewhere.
   for (auto& python : cli.check.pipeline.pythons) {
     if (python.find('/') != std::string::npos && python[0] != '/' && cli.check.replay_dir.empty()) {
-      python = std::filesystem::absolute(python).lexically_normal().string();
+      // A deleted working directory has no absolute form: say so instead of "internal error" (m3).
+      std::error_code ec;
+      auto absolute = std::filesystem::absolute(python, ec);
+      if (ec) {
+        io.err << "rocm-doctor: --python " << python << ": relative to a working directory that cannot be resolved ("
+               << ec.message() << "); give an absolute path\n";
+        return kExitUsage;
+      }
+      python = absolute.lexically_normal().string();
     }
   }
   struct Handler {

@@ -37,6 +37,11 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   }
   if (pci.listed) facts.Set("gpu.pci_count", pci.gpus.size(), FileEvidence(kPciDevices, "vendor 0x1002, class 0x03xxxx"));
   else facts.MarkAbsent("gpu.pci_count", pci.error);
+  // m15: a layer that could not be looked at is not "no GPU there".
+  std::vector<std::string> unlooked;
+  if (!kfd.error.empty()) unlooked.push_back(Printable(kfd.error, 160));
+  if (!pci.listed && !pci.error.empty() && !pci.missing) unlooked.push_back(Printable(pci.error, 160));
+  if (!unlooked.empty()) facts.Set("gpu.sysfs_error", Join(unlooked, "; "), FileEvidence(kPciDevices));
   facts.Set("gpu.count", count);
   int igpu = 0, dgpu = 0, pci_only = 0;
   std::set<std::string> gfx_set;
@@ -55,7 +60,9 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   facts.Set("gpu.dgpu_count", dgpu);
   facts.Set("gpu.has_igpu_and_dgpu", igpu > 0 && dgpu > 0);
   facts.Set("gpu.distinct_gfx_count", gfx_set.size());
-  if (count == 0) {
+  if (count == 0 && !unlooked.empty()) {
+    facts.Set("summary.gpu", "GPUs could not be looked for (" + Join(unlooked, "; ") + ")");
+  } else if (count == 0) {
     facts.Set("summary.gpu", kfd.present ? "KFD is up but lists no GPU" : "no AMD GPU found (no KFD topology, no AMD display device on PCI)");
   } else {
     // "8 × AMD Instinct MI300X (gfx942)" rather than eight copies.

@@ -93,6 +93,7 @@ PciView ReadPciGpus(CollectContext& context) {
   auto entries = context.system.ListDir(kPciDevices);
   if (!entries) {
     view.error = entries.error().message;
+    view.missing = entries.error().kind == ErrorKind::NotFound;
     return view;
   }
   view.listed = true;

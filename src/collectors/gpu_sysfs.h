@@ -46,6 +46,7 @@ struct PciGpu {
 
 struct PciView {
   bool listed = false;
+  bool missing = false;  ///< The device list does not exist (no PCI sysfs), as opposed to unreadable
   std::string error;
   std::vector<PciGpu> gpus;  ///< vendor 0x1002, display class (0x03xxxx)
 };

@@ -14,6 +14,7 @@ namespace {
 
 const std::vector<FactSpec> kOsFacts = {
     {"os.id", "string", "ID from os-release (debian, ubuntu, rhel …)"},
+    {"host.os_release_error", "string", "Why neither /etc/os-release nor /usr/lib/os-release could be used"},
     {"os.id_like", "array", "ID_LIKE from os-release"},
     {"os.version_id", "string", "VERSION_ID from os-release (12, 22.04, 9.4)"},
     {"os.version_major", "string", "First component of VERSION_ID"},
@@ -104,6 +105,15 @@ void CollectOs(CollectContext& context, Facts& facts) {
     else facts.MarkAbsent("memory", "/proc/meminfo: no MemTotal line");
   }
   std::string pretty = release && release->fields.count("PRETTY_NAME") ? Printable(release->fields.at("PRETTY_NAME"), 80) : "unknown distribution";
+  // m15: say why in the summary, not only in -v and JSON.
+  if (!release) {
+    auto why = facts.absent().find("os");
+    std::string reason = why == facts.absent().end() ? "" : Printable(why->second, 120);
+    if (!reason.empty()) {
+      pretty = "distribution unknown (" + reason + ")";
+      facts.Set("host.os_release_error", reason, FileEvidence("/etc/os-release"));
+    }
+  }
   facts.Set("summary.os", fmt::format("{} · kernel {} · glibc {} · {}", pretty, u.release,
                                           u.libc_version.empty() ? "?" : u.libc_version, u.machine));
 }
