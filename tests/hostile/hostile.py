@@ -36,6 +36,7 @@ def print_table():
 
 def run_category(category, ctx, only, verbose):
     counts = {"pass": 0, "fail": 0, "skip": 0}
+    started, runs = time.monotonic(), harness.RUNS["count"]
     for case in load(category):
         if only and case.name not in only:
             continue
@@ -53,8 +54,9 @@ def run_category(category, ctx, only, verbose):
         elif verbose:
             print("ok   %s.%s (%.1f s)" % (category, case.name, took))
         sys.stdout.flush()
-    skipped = " (%d skipped)" % counts["skip"] if counts["skip"] else ""
-    print("hostile.%s: %d passed, %d failed%s" % (category, counts["pass"], counts["fail"], skipped))
+    skipped = ", %d skipped" % counts["skip"] if counts["skip"] else ""
+    print("hostile.%s: %d passed, %d failed%s (%d doctor runs, %.0f s)" % (
+        category, counts["pass"], counts["fail"], skipped, harness.RUNS["count"] - runs, time.monotonic() - started))
     return counts["fail"] == 0
 
 
