@@ -25,6 +25,23 @@ class Skip(Exception):
     """Raised by a case that cannot run here (needs root, a tool); reported as skipped."""
 
 
+_NAMESPACES = {}
+
+
+def need_namespaces(what):
+    """Skips unless this is root and may make mount and UTS namespaces with a tmpfs in them (a
+    container without CAP_SYS_ADMIN may not)."""
+    if not IS_ROOT:
+        raise Skip("needs root (%s)" % what)
+    if "ok" not in _NAMESPACES:
+        probe = subprocess.run(["unshare", "-m", "-u", "--propagation", "private", "sh", "-c",
+                                "mount -t tmpfs tmpfs /mnt && hostname hostile-probe"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _NAMESPACES["ok"] = probe.returncode == 0
+    if not _NAMESPACES["ok"]:
+        raise Skip("unshare -m -u with a tmpfs is not allowed here (%s)" % what)
+
+
 @dataclasses.dataclass
 class Case:
     name: str

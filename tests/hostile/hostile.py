@@ -45,7 +45,7 @@ def run_category(category, ctx, only, verbose):
         counts[verdict] += 1
         took = time.monotonic() - t0
         if verdict == "fail":
-            defects = sorted({d for d, _ in detail})
+            defects = sorted({x for d, _ in detail for x in d.split(", ")})
             print("FAIL %s.%s [%s] (%.1f s)" % (category, case.name, ", ".join(defects), took))
             for defect, message in detail:
                 print("     %s: %s" % (defect, harness.shown(message.rstrip()[:600])))

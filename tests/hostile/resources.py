@@ -73,8 +73,7 @@ def _(t):
 @case("tmp-readonly", "m12", "/tmp read-only (private mount namespace), no TMPDIR, --no-probes", "a clear message in the "
       "text, not 'no errors'")
 def _(t):
-    if not harness.IS_ROOT:
-        raise harness.Skip("needs root (unshare -m)")
+    harness.need_namespaces("unshare -m")
     wrap = ["unshare", "-m", "--propagation", "private", "sh", "-c",
             'mount --bind /tmp /tmp && mount -o remount,ro,bind /tmp || exit 99; exec "$@"', "sh"]
     r = t.rd("check", "--no-probes", "--no-compile", wrap=wrap, env={"TMPDIR": None}, cwd="/", timeout=30)
