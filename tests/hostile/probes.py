@@ -49,8 +49,11 @@ def _(t):
       "not the full 8 s wait reported as ok; the orphan killed or reported")
 def _(t):
     pids = t.path("pids")
-    r = probe(t, "setsid sleep 1000 &\necho $! >> %s\necho '%s'; echo '%s'; echo '%s'; echo '{\"probe\":\"done\"}'\nexit 0\n"
-              % (pids, RT, START, OK_LINE))
+    # the probe exits only once the grandchild leads its own session: before that the doctor's
+    # kill of the probe's process group would take it too (a race, not the case)
+    r = probe(t, "setsid sleep 1000 &\ng=$!\necho $g >> %s\n"
+                 "until [ \"$(cut -d' ' -f6 /proc/$g/stat)\" = \"$g\" ]; do sleep 0.01; done\n"
+                 "echo '%s'; echo '%s'; echo '%s'; echo '{\"probe\":\"done\"}'\nexit 0\n" % (pids, RT, START, OK_LINE))
     # the probe budget is wall-clock time, the same under ASan
     t.check(r.seconds < BUDGET - 1, "waited %.1f s for a grandchild holding stdout" % r.seconds)
     fakes.kill_all(pids)
