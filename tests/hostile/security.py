@@ -379,7 +379,7 @@ def _(t):
     t.check(not os.path.exists(log), "planted programs ran: %s" % (open(log).read()[:300] if os.path.exists(log) else ""))
 
 
-@case("writes-only-o", "ok, D10", "a full check -f json -o DIR/r.json with HOME, cwd and TMPDIR empty folders",
+@case("writes-only-o", "ok", "a full check -f json -o DIR/r.json with HOME, cwd and TMPDIR empty folders",
       "DIR holds only r.json; HOME, cwd and TMPDIR stay empty (the strace view: tests/integration-optin/hostile_strace.sh)")
 def _(t):
     home, out = t.path("home"), t.path("out")
@@ -387,7 +387,7 @@ def _(t):
     os.makedirs(out)
     t.rd("check", "-f", "json", "-o", os.path.join(out, "r.json"), env={"HOME": home}, timeout=30)
     t.check(os.listdir(out) == ["r.json"], "the -o folder holds %s" % os.listdir(out))
-    t.check(os.listdir(home) == [], "written into HOME: %s" % os.listdir(home), "D10")
+    t.check(os.listdir(home) == [], "written into HOME: %s" % os.listdir(home))
 
 
 LIVE_SECRETS = {"HF_TOKEN": "hf_AbCdEfGhIjKlMnOpQrSt", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMIK7MDENG",
