@@ -174,6 +174,10 @@ class Trial:
         else:
             self.check(r.rc in rc, "exit %d, wanted %s: %s; stderr: %s" % (r.rc, sorted(rc), name, r.errtext()[-300:]), d)
         self.check(b"internal error" not in r.err, "internal error: %s: %s" % (name, r.errtext()[-300:]), d)
+        # A sanitizer report exits 1 (ASan's default), which the status check lets through.
+        for marker in (b"ERROR: AddressSanitizer", b"ERROR: LeakSanitizer", b"runtime error:"):
+            at = r.err.find(marker)
+            self.check(at < 0, "sanitizer report: %s: %s" % (name, r.err[at:at + 200].decode("utf-8", "replace")), d)
         fmt = _fmt(r.argv)
         if fmt == "text":
             bad = control_chars(r.out)
