@@ -146,11 +146,21 @@ def _(t):
     check(t, d, timeout=10)
 
 
-@case("regex-bad", "ok", "an unclosed regex; ((a{1,1000}){1,1000}){1,1000}; 20,000 alternations", "each reported")
+@case("regex-bad", "ok", "an unclosed regex; ((a{1,1000}){1,1000}){1,1000}", "each reported")
 def _(t):
-    for i, rx in enumerate(["(unclosed[", "((a{1,1000}){1,1000}){1,1000}", "(a|b)" * 20000]):
+    for i, rx in enumerate(["(unclosed[", "((a{1,1000}){1,1000}){1,1000}"]):
         d = rules_dir(t, {"a.toml": rule("x.re%d" % i, "{ fact = \"env.PATH\", matches = '%s' }" % rx)}, "r%d" % i)
         expect_lint_problems(t, d, ["a.toml:"])
+
+
+@case("regex-huge", "ok", "a regex of 20,000 alternations (100 KB)",
+      "reported by lint, or accepted and evaluated within the budget (std::regex needed the first; RE2 does the "
+      "second; the contract asks for neither a hang nor a crash)")
+def _(t):
+    d = rules_dir(t, {"a.toml": rule("x.hugere", "{ fact = \"env.PATH\", matches = '%s' }" % ("(a|b)" * 20000))})
+    r = lint(t, d)
+    if r.rc == 0:
+        check(t, d, timeout=5)
 
 
 @case("huge-array", "ok", "a 300,000-element in array", "fast")
