@@ -6,6 +6,7 @@
 
 #include "cli/output.h"
 #include "core/exit_status.h"
+#include "core/fact_types.h"
 #include "engine/evaluator.h"
 #include "engine/rule_loader.h"
 #include "report/json_report.h"
@@ -120,7 +121,9 @@ int RunCheck(const CheckOptions& options, Io& io) {
       io.err << "rocm-doctor: " << earlier.error().message << "\n";
       return kExitUsage;
     }
-    Report report = EvaluateReport(earlier->facts, earlier->collectors, db, options.ignored);
+    Facts facts = earlier->facts;
+    DropMistypedFacts(facts, AllFactSpecs());  // m6: a value of the wrong type is not evaluated
+    Report report = EvaluateReport(std::move(facts), earlier->collectors, db, options.ignored);
     report.mode = "from " + earlier->generated_at;
     report.timings.total_ms = MsSince(start);
     return EmitReport(report, options.output, io);

@@ -57,7 +57,7 @@ const std::vector<FactSpec> kGpuFacts = {
     {"gpu.pci_not_in_kfd_count", "int", "AMD GPUs on PCI that KFD does not list"},
     {"gpu.sysfs_error", "string", "Why the KFD topology or the PCI device list could not be read"},
     {"gpu.kfd_unreadable_count", "int", "KFD topology nodes whose properties could not be read"},
-    {"gpu.kfd_unreadable_first", "string", "The first such file and why it could not be read"},
+    {"gpu.kfd_unreadable_first", "string", "Those files and why each could not be read (up to four, the rest counted)"},
     {"gpu.kfd_node_count", "int", "Numeric node directories in the KFD topology"},
     {"gpu.kfd_nodes_skipped", "int", "KFD nodes beyond the 256 that were read"},
     {"gpu.igpu_count", "int", "Integrated GPUs"},

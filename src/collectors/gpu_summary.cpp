@@ -18,6 +18,14 @@ bool Flag(const Facts& facts, const std::string& path) {
   auto v = facts.Get(path);
   return v.value && v.value->is_boolean() && v.value->get<bool>();
 }
+// Each unreadable node is named (up to four; the rest counted): "7 × MI300X" must not hide which.
+std::string UnreadableList(const std::vector<std::string>& unreadable) {
+  std::vector<std::string> shown;
+  for (size_t i = 0; i < unreadable.size() && i < 4; ++i) shown.push_back(Printable(unreadable[i], 160));
+  std::string list = Join(shown, "; ");
+  if (unreadable.size() > shown.size()) list += fmt::format("; and {} more", unreadable.size() - shown.size());
+  return list;
+}
 }  // namespace
 
 void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView& pci) {
@@ -32,7 +40,7 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
       facts.Set("gpu.kfd_node_count", kfd.nodes_listed, kfd_ev);
       facts.Set("gpu.kfd_nodes_skipped", kfd.nodes_skipped, kfd_ev);
       facts.Set("gpu.kfd_unreadable_count", kfd.unreadable.size(), kfd_ev);
-      if (!kfd.unreadable.empty()) facts.Set("gpu.kfd_unreadable_first", Printable(kfd.unreadable.front(), 200), kfd_ev);
+      if (!kfd.unreadable.empty()) facts.Set("gpu.kfd_unreadable_first", UnreadableList(kfd.unreadable), kfd_ev);
     }
   }
   if (pci.listed) facts.Set("gpu.pci_count", pci.gpus.size(), FileEvidence(kPciDevices, "vendor 0x1002, class 0x03xxxx"));
@@ -63,7 +71,9 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   if (count == 0 && !unlooked.empty()) {
     facts.Set("summary.gpu", "GPUs could not be looked for (" + Join(unlooked, "; ") + ")");
   } else if (count == 0) {
-    facts.Set("summary.gpu", kfd.present ? "KFD is up but lists no GPU" : "no AMD GPU found (no KFD topology, no AMD display device on PCI)");
+    facts.Set("summary.gpu", !kfd.unreadable.empty() ? fmt::format("KFD is up but {} of its node(s) could not be read", kfd.unreadable.size())
+                             : kfd.present ? "KFD is up but lists no GPU"
+                                           : "no AMD GPU found (no KFD topology, no AMD display device on PCI)");
   } else {
     // "8 × AMD Instinct MI300X (gfx942)" rather than eight copies.
     std::vector<std::string> grouped;

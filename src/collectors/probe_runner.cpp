@@ -41,7 +41,7 @@ std::string WhyDead(const CommandResult& r, const ProbeOutput& out, Ms timeout) 
   if (r.exit_code != 0) return and_then + fmt::format("exited with status {}", r.exit_code);
   if (!flood.empty()) return flood;
   // hostile-input D17: nothing at all on stdout, not even the runtime line.
-  if (Trim(r.out).empty()) return "ended without any output";
+  if (Trim(r.out).empty()) return "ended without output";
   if (out.garbage_lines) return fmt::format("printed {} line(s) that are not probe JSON, e.g. '{}'", out.garbage_lines, out.garbage_sample);
   return "ended without finishing its probes";
 }

@@ -172,6 +172,11 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
       std::string_view(r.out).substr(marker + kMarker.size()), nullptr, false);
   if (j.is_object()) {
     RecordResult(j, facts, ev);
+    // m12: an import that raised did not answer is_available(); say what it raised.
+    if (j.contains("error") && j["error"].is_string()) {
+      facts.Set("summary.torch_dynamic", "import torch failed: " + Printable(j["error"].get<std::string>(), 160));
+      return;
+    }
     facts.Set("summary.torch_dynamic", fmt::format("import torch: cuda.is_available() {}, {} device(s), {:.1f} s",
                                                    j.contains("available") && j["available"] == true ? "True" : "False",
                                                    j.contains("device_count") && j["device_count"].is_number_integer() ? j["device_count"].get<int64_t>() : 0,

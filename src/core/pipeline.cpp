@@ -3,6 +3,7 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace rd {
@@ -77,7 +78,13 @@ Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& d
     slot->data = data;
     slot->options = options;
     slots.push_back(slot);
-    std::thread(RunOne, slot, collector).detach();
+    // Under a tight address-space limit (ulimit -v) a thread cannot be made: run that collector
+    // here instead of failing the whole check with "Resource temporarily unavailable" (m3).
+    try {
+      std::thread(RunOne, slot, collector).detach();
+    } catch (const std::system_error&) {
+      RunOne(slot, collector);
+    }
   }
   Collection collection;
   auto deadline = Clock::now() + options.collector_budget;

@@ -107,6 +107,21 @@ void LoadMeta(const json& meta, SnapshotSystem::Data& data) {
   }
 }
 
+// m3: a value that is not a string names its variable.
+void LoadEnv(const json& env, std::map<std::string, std::string>& out) {
+  if (!env.is_object()) throw std::runtime_error("the top level must be an object of NAME: \"value\"");
+  std::vector<std::string> wrong;
+  for (const auto& [name, value] : env.items()) {
+    if (value.is_string()) out[name] = value.get<std::string>();
+    else wrong.push_back("\"" + name + "\" is " + std::string(value.type_name()));
+  }
+  if (!wrong.empty()) {
+    size_t shown = std::min<size_t>(wrong.size(), 8);
+    std::vector<std::string> head(wrong.begin(), wrong.begin() + static_cast<long>(shown));
+    throw std::runtime_error("values must be strings: " + Join(head, ", ") + (wrong.size() > shown ? ", …" : ""));
+  }
+}
+
 // D7, D20: a folder that is no snapshot must not replay as a healthy, empty machine, and
 // files/ must not lead out of the snapshot (files -> / would diagnose the host).
 Result<bool> CheckSnapshotLayout(const std::string& dir) {
@@ -125,8 +140,10 @@ Result<bool> CheckSnapshotLayout(const std::string& dir) {
 }
 
 // Each piece is parsed inside its own try so that the message names the file at fault.
-Result<json> ParseJsonFile(const std::string& path, bool required) {
-  auto text = ReadLocalFile(path);
+constexpr size_t kMaxRecordedCommand = 16u << 20;
+
+Result<json> ParseJsonFile(const std::string& path, bool required, size_t max_bytes = 64u << 20) {
+  auto text = ReadLocalFile(path, max_bytes);
   if (!text) {
     if (!required && text.error().kind == ErrorKind::NotFound) return json::object();
     return text.error();
@@ -156,7 +173,7 @@ Result<std::unique_ptr<SnapshotSystem>> SnapshotSystem::Load(const std::string& 
     if (!j) return j.error();
     try {
       if (std::string(name) == "meta.json") LoadMeta(*j, *data);
-      else data->env = j->get<std::map<std::string, std::string>>();
+      else LoadEnv(*j, data->env);
     } catch (const std::exception& e) {
       return Error{ErrorKind::Invalid, path + ": " + PlainJsonError(e.what())};
     }
@@ -166,7 +183,9 @@ Result<std::unique_ptr<SnapshotSystem>> SnapshotSystem::Load(const std::string& 
     std::string path = dir + "/commands/" + name;
     // One unreadable or malformed command is that command's problem, not the replay's (m5):
     // it replays as "not in the snapshot" and the cause is listed.
-    auto j = ParseJsonFile(path, true);
+    // Live output is capped at 1 MiB per stream, so a real recording is a few MiB at most; a
+    // larger one is refused before it is parsed (m13: 96 MB of stdout cost 300 MB to replay).
+    auto j = ParseJsonFile(path, true, kMaxRecordedCommand);
     if (!j) {
       data->problems.push_back(j.error().message + " (this recorded command is skipped)");
       continue;

@@ -529,7 +529,7 @@ def _(t):
         with open(os.path.join(nd, "gpu_id"), "w") as f:
             f.write("%d\n" % (10000 + n))
     r = replay(t, d)
-    t.check(b"308" in r.out, "the 308 KFD nodes are not counted")
+    t.check(b"309" in r.out, "the 309 KFD node directories (node 0, the CPU, and 308 GPUs) are not counted")
     t.check(b"256" in r.out, "no note that only 256 KFD nodes were read")
 
 

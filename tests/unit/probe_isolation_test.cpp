@@ -95,7 +95,7 @@ TEST(ProbeIsolation, EmptyOutputIsDeadWithoutAnyOutput) {
   ProbeRun run = RunProbes(system, Options("empty.sh"));
   ASSERT_EQ(run.dead.size(), 1u);
   EXPECT_EQ(run.dead[0].name, kWholeRun);
-  EXPECT_EQ(run.dead[0].why, "ended without any output");
+  EXPECT_EQ(run.dead[0].why, "ended without output");
 }
 
 // Untrusted types where strings are read ("phase": 7, summary "status": 5) must not throw.
@@ -181,7 +181,7 @@ TEST(ProbeIsolation, DeadWholeRunFixDoesNotNameTheBinaryAsAProbe) {
     if (f.rule_id == "probes.dead") dead = &f;
   }
   ASSERT_NE(dead, nullptr);
-  EXPECT_NE(dead->title.find("ended without any output"), std::string::npos) << dead->title;
+  EXPECT_NE(dead->title.find("ended without output"), std::string::npos) << dead->title;
   EXPECT_EQ(dead->fix.find("probe rocm-doctor-probe"), std::string::npos) << dead->fix;
   EXPECT_EQ(dead->fix.find("empty.sh rocm-doctor-probe"), std::string::npos) << dead->fix;
 }
