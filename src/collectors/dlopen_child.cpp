@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "system/live_system.h"
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -25,7 +26,7 @@ DlopenVerdicts RunDlopenChild(System& system, const std::vector<std::string>& na
     return verdicts;
   }
   for (const auto& line : SplitLines(result.out)) {
-    auto j = nlohmann::json::parse(line, nullptr, false);
+    auto j = JsonDepthOk(line) ? nlohmann::json::parse(line, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
     if (!j.is_object() || !j.contains("name") || !j["name"].is_string()) continue;
     DlopenResult verdict;
     verdict.loaded = j.value("loaded", false);

@@ -6,6 +6,7 @@
 #include "collectors/collect_util.h"
 #include "collectors/python_shims.h"
 #include "parsers/python_paths.h"
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -167,8 +168,8 @@ std::string RunFailure(const CommandResult& r, const std::string& path) {
 void ExamineByRunning(CollectContext& context, PythonInstall& py) {
   CommandResult r = context.system.Run(PythonCommand(py.interpreter, kWhereScript, kWhereTimeout));
   size_t marker = r.out.rfind(kWhereMarker);
-  nlohmann::json j = marker == std::string::npos ? nlohmann::json()
-                                                 : nlohmann::json::parse(std::string_view(r.out).substr(marker + kWhereMarker.size()), nullptr, false);
+  std::string_view answer = marker == std::string::npos ? std::string_view() : std::string_view(r.out).substr(marker + kWhereMarker.size());
+  nlohmann::json j = answer.empty() || !JsonDepthOk(answer) ? nlohmann::json() : nlohmann::json::parse(answer, nullptr, false);
   if (!r.started || r.timed_out || r.signal != 0 || r.exit_code != 0 || !j.is_object()) {
     py.problem = RunFailure(r, py.interpreter);
     return;

@@ -8,6 +8,7 @@
 #include "collectors/gpu_sysfs.h"
 #include "parsers/runtime_fact_emit.h"
 #include "system/smi_child.h"
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -124,7 +125,7 @@ void CollectSmi(CollectContext& context, Facts& facts) {
   CommandResult r = context.system.Run(spec);
   std::string source = "rocm_smi_lib (rocm-doctor internal-smi child)";
   facts.Set("smi.source", "rocm_smi_lib");
-  auto doc = nlohmann::json::parse(r.out, nullptr, false);
+  auto doc = JsonDepthOk(r.out) ? nlohmann::json::parse(r.out, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
   if (!r.started) {
     facts.MarkAbsent("smi", "the rocm_smi_lib child did not start: " + r.start_error);
     return;

@@ -8,6 +8,7 @@
 #include "collectors/collectors.h"
 #include "collectors/python_locate.h"
 #include "parsers/gfx_names.h"
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -168,8 +169,8 @@ void CollectTorchDynamic(CollectContext& context, Facts& facts) {
   facts.Set(root + "timed_out", r.timed_out, ev);
   if (r.signal != 0) facts.Set(root + "signal", r.signal, ev);
   size_t marker = r.out.rfind(kMarker);
-  nlohmann::json j = marker == std::string::npos ? nlohmann::json() : nlohmann::json::parse(
-      std::string_view(r.out).substr(marker + kMarker.size()), nullptr, false);
+  std::string_view answer = marker == std::string::npos ? std::string_view() : std::string_view(r.out).substr(marker + kMarker.size());
+  nlohmann::json j = answer.empty() || !JsonDepthOk(answer) ? nlohmann::json() : nlohmann::json::parse(answer, nullptr, false);
   if (j.is_object()) {
     RecordResult(j, facts, ev);
     // m12: an import that raised did not answer is_available(); say what it raised.

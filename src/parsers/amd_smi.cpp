@@ -3,6 +3,7 @@
 #include <cctype>
 #include <nlohmann/json.hpp>
 
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -90,7 +91,7 @@ std::optional<double> Value(const nlohmann::json& j, const char* section, const 
 AmdSmiOutput ParseJson(std::string_view text, size_t start_line) {
   AmdSmiOutput out;
   out.json = true;
-  auto doc = nlohmann::json::parse(text, nullptr, false);
+  auto doc = JsonDepthOk(text) ? nlohmann::json::parse(text, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
   if (doc.is_discarded()) return out;
   if (doc.is_object() && doc.contains("gpu_data")) doc = doc["gpu_data"];
   if (!doc.is_array()) return out;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -29,7 +30,7 @@ ProbeOutput ParseProbeOutput(std::string_view text) {
   for (const std::string& raw : SplitLines(text)) {
     std::string_view line = Trim(raw);
     if (line.empty()) continue;
-    auto j = nlohmann::json::parse(line.begin(), line.end(), nullptr, false);
+    auto j = JsonDepthOk(line) ? nlohmann::json::parse(line.begin(), line.end(), nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
     if (j.is_discarded() || !IsProbeLine(j)) {
       NoteGarbage(out, line);
       continue;

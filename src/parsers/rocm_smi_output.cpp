@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -133,7 +134,7 @@ SmiOutput ParseRocmSmiOutput(std::string_view text) {
   SmiOutput out;
   std::string_view trimmed = Trim(text);
   if (StartsWith(trimmed, "{")) {
-    auto doc = nlohmann::json::parse(trimmed, nullptr, false);
+    auto doc = JsonDepthOk(trimmed) ? nlohmann::json::parse(trimmed, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
     if (!doc.is_discarded() && doc.is_object()) {
       ParseJson(doc, out);
       return out;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -81,27 +82,6 @@ json ReportToJson(const Report& report) {
 
 namespace {
 
-// The deepest nesting of arrays and objects in JSON text, counted outside strings: a linear
-// scan that runs before the parser builds anything.
-size_t NestingDepth(const std::string& text) {
-  size_t depth = 0, deepest = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return deepest;
-}
-
 // m4: the schema is a positive integer (the parser reads those as unsigned); a larger one than
 // ours is refused as newer, whatever its size.
 Result<bool> CheckSchema(const json& schema, const std::string& source_name) {
@@ -119,7 +99,7 @@ Result<bool> CheckSchema(const json& schema, const std::string& source_name) {
 }  // namespace
 
 Result<json> ParseReportText(const std::string& text, const std::string& source_name) {
-  if (NestingDepth(text) > kMaxReportDepth) {
+  if (JsonNestingDepth(text) > kMaxReportDepth) {
     return Error{ErrorKind::Invalid, source_name + ": nested deeper than " + std::to_string(kMaxReportDepth) + " levels, not read"};
   }
   json j = json::parse(text, nullptr, false);

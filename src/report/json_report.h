@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/report.h"
+#include "util/json_depth.h"
 #include "util/result.h"
 
 namespace rd {
@@ -10,7 +11,7 @@ namespace rd {
 nlohmann::json ReportToJson(const Report& report);
 /// Reports nested deeper than this are refused: every later step (redaction, rendering, copies)
 /// recurses, and 30,000 levels in a 61 KB attachment crashed them (hostile-input D11, D18).
-inline constexpr size_t kMaxReportDepth = 256;
+inline constexpr size_t kMaxReportDepth = kMaxJsonDepth;
 /// Parses a report file's text: not JSON, or nested deeper than kMaxReportDepth, is an Error
 /// naming `source_name`.
 Result<nlohmann::json> ParseReportText(const std::string& text, const std::string& source_name);

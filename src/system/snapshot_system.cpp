@@ -12,6 +12,7 @@
 #include "system/live_system.h"
 #include "system/local_files.h"
 #include "system/snapshot_format.h"
+#include "util/json_depth.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -148,6 +149,7 @@ Result<json> ParseJsonFile(const std::string& path, bool required, size_t max_by
     if (!required && text.error().kind == ErrorKind::NotFound) return json::object();
     return text.error();
   }
+  if (!JsonDepthOk(*text)) return Error{ErrorKind::Invalid, path + ": nested deeper than " + std::to_string(kMaxJsonDepth) + " levels, not read"};
   json j = json::parse(*text, nullptr, false);
   if (j.is_discarded()) return Error{ErrorKind::Invalid, path + ": not valid JSON"};
   return j;

@@ -48,3 +48,25 @@ TEST(StringsTest, EditDistance) {
 
 }  // namespace
 }  // namespace rd
+
+#include "parsers/probe_output.h"
+#include "util/json_depth.h"
+
+namespace rd {
+namespace {
+// D11-style: nesting is measured before any parser builds a tree; brackets in strings are text.
+TEST(JsonDepth, CountsNestingOutsideStrings) {
+  EXPECT_EQ(JsonNestingDepth(R"({"a": [1, {"b": "[[[[{{{"}]})"), 3u);
+  EXPECT_EQ(JsonNestingDepth(R"(["\"[[[", [[]]])"), 3u);
+  EXPECT_EQ(JsonNestingDepth("]]]][[ broken"), 2u);
+  EXPECT_TRUE(JsonDepthOk(std::string(256, '[')));
+  EXPECT_FALSE(JsonDepthOk(std::string(257, '[')));
+}
+
+TEST(JsonDepth, DeepProbeLineIsGarbageNotACrash) {
+  std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  auto out = ParseProbeOutput(deep + "\n");
+  EXPECT_EQ(out.garbage_lines, 1u);
+}
+}  // namespace
+}  // namespace rd
