@@ -1,12 +1,16 @@
 // main only wires the process to the CLI; everything else is in rocm_doctor_core.
 #include <fcntl.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <iostream>
 
 #include "cli/io.h"
@@ -28,9 +32,52 @@ bool ReserveStandardFd(int fd) {
   }
   return true;
 }
+// Out of memory (ulimit -v, a cgroup limit) can strike in any thread, where an exception has
+// nowhere to go but std::terminate: say what happened, clean up, and leave with the usage /
+// configuration status instead of an abort (hostile-input report m3). Only the first thread to
+// get here reports; a second one waits for it to exit.
+[[noreturn]] void OnTerminate() {
+  static std::atomic<bool> once{false};
+  if (once.exchange(true)) {
+    for (;;) pause();
+  }
+  const char* message = "rocm-doctor: stopped: a worker thread failed (no report); run again\n";
+  if (auto current = std::current_exception()) {
+    try {
+      std::rethrow_exception(current);
+    } catch (const std::bad_alloc&) {
+      message = "rocm-doctor: out of memory (an address-space or cgroup limit such as ulimit -v?): no report; raise the limit and run again\n";
+    } catch (...) {
+    }
+  }
+  ssize_t ignored = write(STDERR_FILENO, message, std::strlen(message));
+  (void)ignored;
+  try {
+    rd::CleanUpBeforeExit();  // may itself run out of memory: the exit status still comes
+  } catch (...) {
+  }
+  std::_Exit(rd::kExitUsage);
+}
+
 }  // namespace
 
+// Threads get 2 MiB stacks, not the 8 MiB of RLIMIT_STACK: a dozen collector threads then
+// reserve 24 MiB of address space instead of 96, so a tight `ulimit -v` still leaves room for
+// the report (m3). Nothing recurses deeply: JSON nesting is bounded (util/json_depth.h), RE2
+// and the redactor do not recurse on input. Sanitizer builds keep the default (ASan frames are
+// larger).
+void UseSmallThreadStacks() {
+#if !defined(__SANITIZE_ADDRESS__)
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return;
+  if (pthread_attr_setstacksize(&attr, 2u << 20) == 0) pthread_setattr_default_np(&attr);
+  pthread_attr_destroy(&attr);
+#endif
+}
+
 int main(int argc, char** argv) {
+  std::set_terminate(OnTerminate);
+  UseSmallThreadStacks();
   // Before any thread: every thread inherits the mask that leaves the signals to the cleanup
   // thread (hostile-input D6).
   rd::InstallSignalCleanup();

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <new>
 
 #include "cli/check_command.h"
 #include "cli/fleet_command.h"
@@ -208,6 +209,10 @@ int RunCli(int argc, const char* const* argv, Io& io) {
   }
   try {
     return Dispatch(app, cli, io);
+  } catch (const std::bad_alloc&) {
+    // An environment limit, not a bug (m3): the same status as other configuration problems.
+    io.err << "rocm-doctor: out of memory (an address-space or cgroup limit such as ulimit -v?): no report; raise the limit and run again\n";
+    return kExitUsage;
   } catch (const std::exception& e) {
     io.err << "rocm-doctor: internal error: " << e.what() << "\n";
     return kExitInternal;

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <chrono>
 #include <mutex>
+#include <new>
 #include <set>
 #include <system_error>
 #include <thread>
@@ -95,7 +96,14 @@ void CleanUpBeforeExit() {
     std::lock_guard<std::mutex> lock(registry.mutex);
     registry.closing = true;
     for (pid_t group : registry.groups) kill(-group, SIGKILL);
-    dirs.assign(registry.temp_dirs.begin(), registry.temp_dirs.end());
+    try {
+      dirs.assign(registry.temp_dirs.begin(), registry.temp_dirs.end());
+    } catch (const std::bad_alloc&) {
+      // Out of memory (ulimit -v, m3): no copy, no retries; rmdir allocates nothing and the dirs
+      // are empty unless a child was writing into one.
+      for (const auto& dir : registry.temp_dirs) rmdir(dir.c_str());
+      return;
+    }
   }
   // A child killed a moment ago may still be creating a file in its dir: retry briefly.
   for (const auto& dir : dirs) {
