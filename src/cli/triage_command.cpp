@@ -1,7 +1,6 @@
 #include "cli/triage_command.h"
 
 #include <chrono>
-#include <fstream>
 
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
@@ -40,9 +39,7 @@ Result<std::string> ReadInput(const std::string& input, std::istream& stdin_stre
   if (read || read.error().kind == ErrorKind::TooLarge) return read;
   auto info = LocalStat(input);
   if (!info || (info->type != FileType::Fifo && info->type != FileType::CharDevice)) return read;
-  std::ifstream stream(input, std::ios::binary);
-  if (!stream) return read;
-  return ReadCapped(stream, input);
+  return ReadLocalStream(input, kMaxPaste);
 }
 
 }  // namespace

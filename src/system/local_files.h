@@ -10,6 +10,9 @@ namespace rd {
 
 Result<std::string> ReadLocalFile(const std::string& path, size_t max_bytes = 64u << 20);
 Result<std::string> ReadLocalFileRange(const std::string& path, uint64_t offset, size_t length);
+/// Reads a FIFO or character device named on the command line (`triage <(rocminfo)`,
+/// `/dev/stdin`) to its end, refusing more than max_bytes; a regular file goes to ReadLocalFile.
+Result<std::string> ReadLocalStream(const std::string& path, size_t max_bytes);
 Result<std::vector<std::string>> ListLocalDir(const std::string& path);
 Result<FileInfo> LocalStat(const std::string& path);
 Result<FileInfo> LocalLStat(const std::string& path);

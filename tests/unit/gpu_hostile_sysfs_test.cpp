@@ -137,3 +137,24 @@ TEST(HostileEnvironment, UnusableTempDirIsOneClearError) {
 }
 }  // namespace
 }  // namespace rd::testing
+
+namespace rd::testing {
+namespace {
+// m15: an unreadable PCI device list is "could not look", not "no AMD GPU found"; an absent one
+// (no PCI sysfs recorded) stays quiet.
+TEST(HostileSysfsLists, UnreadablePciListIsAWarningAbsentIsNot) {
+  fs::path dir = fs::temp_directory_path() / "rd-hostile-pci-denied";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "files/sys");
+  Put(dir / "meta.json", R"({"dir_errors": {"/sys/bus/pci/devices": {"kind": "denied", "message": "list /sys/bus/pci/devices: Permission denied"}}})");
+  Report denied = ReplayFolder(dir.string());
+  EXPECT_TRUE(FindingIds(denied).count("gpu.sysfs-unreadable"));
+  EXPECT_NE(FactText(denied, "summary.gpu").find("could not be looked for (list /sys/bus/pci/devices: Permission denied)"), std::string::npos)
+      << FactText(denied, "summary.gpu");
+  fs::remove(dir / "meta.json");
+  Report absent = ReplayFolder(dir.string());
+  EXPECT_FALSE(FindingIds(absent).count("gpu.sysfs-unreadable"));
+  fs::remove_all(dir);
+}
+}  // namespace
+}  // namespace rd::testing
