@@ -3,6 +3,7 @@
 namespace rd {
 
 void DeriveFacts(Facts& facts, const nlohmann::json& data) {
+  DeriveSystemFromText(facts);
   DeriveGpus(facts, data);
   DeriveRocmRelease(facts, data);
   DerivePlatform(facts);
@@ -38,6 +39,10 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"rocm.release_source", "string", "rocm-install, package, rocm-path, hip-version, dkms or wheel"},
       {"platform.kind", "string", "linux, windows or wsl: where the report or paste comes from"},
       {"platform.why", "string", "The evidence that decided platform.kind"},
+      {"os.id", "string", "ID from os-release, or the distribution a paste names (ubuntu, fedora, arch …)"},
+      {"os.version_id", "string", "VERSION_ID from os-release, or the version a paste names with it"},
+      {"kernel.release", "string", "uname -r, or the kernel release a paste shows"},
+      {"frameworks.torch.version", "string", "torch version: the examined torch, or one a paste shows"},
       {"python.env_kind", "string", "venv, conda, uv, pyenv, system or embedded: the Python environment in use"},
   };
   return specs;

@@ -26,6 +26,10 @@ void DerivePlatform(Facts& facts);
 /// python.env_kind from interpreter paths, site-packages paths and venv prompts.
 void DerivePythonEnv(Facts& facts);
 
+/// os.id/os.version_id, kernel.release and frameworks.torch.version from a paste's text, when
+/// no structured source gave them.
+void DeriveSystemFromText(Facts& facts);
+
 /// The facts the derive stage writes (for the catalog and `rules lint`).
 const std::vector<FactSpec>& DeriveFactSpecs();
 

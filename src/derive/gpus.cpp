@@ -305,6 +305,12 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
   };
   for (const auto& source : kListings) {
     auto list = FromArray(facts, source.path, source.name, source.gfx, source.marketing, source.device, source.bdf);
+    for (auto& s : list) {
+      // rocm-smi lists a device id and a code name ("Navi 22"): the PCI table gives its gfx.
+      if (s.gfx.empty() && !s.device_id.empty()) {
+        if (auto model = LookupPciDevice(table, s.device_id)) s.gfx = model->gfx;
+      }
+    }
     SeparateOverride(list, override_gfx, data);
     MergeListing(gpus, list, may_add);
   }

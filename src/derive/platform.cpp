@@ -20,8 +20,10 @@ void FromEntities(const Facts& facts, Signals& s) {
   for (const auto& e : FactArray(facts, "triage.entities")) {
     std::string kind = Field(e, "kind"), value = Field(e, "value");
     std::string where = value + " (line " + std::to_string(e.value("line", 0)) + ")";
-    if (kind == "windows_path") s.windows.push_back(where);
-    else if (kind == "wsl_path") s.wsl.push_back(where);
+    if (kind == "windows_path" || kind == "windows_marker") s.windows.push_back(where);
+    else if (kind == "wsl_path" || kind == "wsl_marker") s.wsl.push_back(where);
+    else if (kind == "os_name" && StartsWith(ToLower(value), "windows")) s.windows.push_back(where);
+    else if (kind == "os_name") s.linux_.push_back(where);
     else if (kind == "kernel_release") (Contains(ToLower(value), "microsoft") ? s.wsl : s.linux_).push_back("kernel " + where);
     else if (kind == "rocm_path" || kind == "amdgpu_dkms") s.linux_.push_back(where);
   }

@@ -104,6 +104,10 @@ void DeriveRocmRelease(Facts& facts, const nlohmann::json& data) {
     }
   }
   if (auto v = FactText(facts, "dkms.module"); !v.empty()) candidates.push_back({"dkms", v.substr(v.find('/') + 1), "dkms"});
+  // "ROCm 6.2" in prose or a banner: after every structured source.
+  for (const auto& e : FactArray(facts, "triage.entities")) {
+    if (Field(e, "kind") == "rocm_mention") candidates.push_back({"rocm-install", Field(e, "value"), "mention"});
+  }
   // torch's ROCm line is what the wheel was built against: a last resort for the system's.
   for (const char* path : {"frameworks.torch.hip", "torch_print.hip"}) {
     if (auto v = FactText(facts, path); !v.empty()) candidates.push_back({"hip-version", v, "wheel"});

@@ -21,7 +21,7 @@ const std::vector<Pattern>& Patterns() {
     Regex::Options ci{true, false};
     std::vector<Pattern> p;
     p.push_back({"isa", Regex::Literal(R"(amdgcn-amd-amdhsa-{1,2}(gfx[0-9a-f]{3,4}[a-z]?(?::[a-z]+[+-])*))", ci), 1});
-    p.push_back({"gfx", Regex::Literal(R"((?:^|[^A-Za-z0-9_])((?:gfx|GFX)(?:[0-9]{3,4}[a-fA-F]?|9-4-generic|9-generic|10-1-generic|10-3-generic|11-generic|12-generic))(?:[^A-Za-z0-9]|$))"), 1});
+    p.push_back({"gfx", Regex::Literal(R"((?:^|[^A-Za-z0-9])((?:gfx|GFX)(?:[0-9]{3,4}|[0-9]{2}[a-fA-F]|9-4-generic|9-generic|10-1-generic|10-3-generic|11-generic|12-generic))(?:[^A-Za-z0-9]|$))"), 1});
     p.push_back({"pci_id", Regex::Literal(R"((?:^|[^0-9A-Fa-fx])(?:0x)?(1002):(?:0x)?([0-9A-Fa-f]{4})(?:[^0-9A-Fa-f]|$))"), 0});
     p.push_back({"pci_bdf", Regex::Literal(R"((?:^|[^0-9a-fA-F:])((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?:[^0-9]|$))"), 1});
     p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"]|$))"), 1});
@@ -33,6 +33,12 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"wsl_path", Regex::Literal(R"((?:^|[\s"'(=])(/mnt/[a-z]/[^\s"']*))"), 1});
     p.push_back({"python_path", Regex::Literal(R"(((?:/|[A-Za-z]:\\)[^\s"'<>|]*(?:site-packages|dist-packages|python_embeded|/bin/python[0-9.]*|\\python\.exe|/envs/[^\s/"']+)))"), 1});
     p.push_back({"rocm_sdk_wheel", Regex::Literal(R"((_rocm_sdk_[a-z_]+|rocm_sdk_[a-z_]+|rocm-sdk-[a-z-]+))"), 1});
+    p.push_back({"rocm_mention", Regex::Literal(R"((?:^|[^+A-Za-z/_-])(?i:rocm)[ -]?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[^0-9.]|\.[^0-9]|$))"), 1});
+    p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |: ?|\s+version:?\s*|\.__version__\s*=?\s*'?)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
+    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)[ :]*(?:release |version |server |desktop )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
+    p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%))"), 1});
+    p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
+    p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\blinux-image-|\bLinux [A-Za-z0-9_.-]+)[: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:-[0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
     p.push_back({"kernel_release", Regex::Literal(R"((?:^|[\s(])([2-7]\.[0-9]+\.[0-9]+(?:[.-][0-9A-Za-z_.+~-]*)?-(?:generic|amd64|arm64|lowlatency|azure|aws|gcp|oem|microsoft-standard-WSL2|arch[0-9]-[0-9]|default|rt|cachyos)[A-Za-z0-9_.+-]*|[2-7]\.[0-9]+\.[0-9]+[.-][0-9.]*-microsoft-standard-WSL2|[2-7]\.[0-9]+\.[0-9]+-[0-9]+\.fc[0-9]+\.x86_64|[2-7]\.[0-9]+\.[0-9]+-[0-9.]+\.el[0-9_.]+\.x86_64))"), 1});
     return p;
   }();
@@ -42,6 +48,10 @@ const std::vector<Pattern>& Patterns() {
 // Lines that list build targets, set an override, or name a library file: a gfx there is
 // not a GPU in the machine (AMDGPU_TARGETS="gfx1030;gfx1100", TensileLibrary_gfx90a.co).
 bool TargetContext(std::string_view line) {
+  // "Cannot read TensileLibrary.dat: … for GPU arch : gfx1031", ollama's gpu_type=, rocminfo's
+  // Name: — these name the device even on a line about libraries.
+  static const Regex device = Regex::Literal(R"((?i)(gpu arch|for gpu\b|gpu_type=|compute=|device_name|\bName:\s+gfx|gfx[0-9a-f]+ \(0x))");
+  if (device.Search(line)) return false;
   static const Regex context = Regex::Literal(
       R"((?i)(targets?\b|_TARGETS|ARCH|offload-arch|--amdgpu-target|HSA_OVERRIDE|override|TensileLibrary|\.co\b|\.hsaco|\.dat\b|\.kpack|supported (?:gpus|targets|architectures)|arch list|\.so\b|kernels? for|compiled for|built for|code objects? for (?:gfx|these)))");
   return context.Search(line);
@@ -51,6 +61,8 @@ std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
   if (kind == "pci_id") return "1002:" + ToLower(m[2]);
   if (kind == "gfx") return ToLower(m[static_cast<size_t>(group)]);
   if (kind == "rocm_package") return m[1] + " " + m[2];
+  if (kind == "os_name") return std::string(Trim(m[1] + (m.matched(2) ? " " + m[2] : "")));
+  if (kind == "windows_marker" || kind == "wsl_marker") return ToLower(m[1]);
   return m[static_cast<size_t>(group)];
 }
 
@@ -72,7 +84,10 @@ std::vector<PasteEntity> ScanPasteEntities(std::string_view text, size_t max) {
       while (from < line.size() && out.size() < max) {
         auto m = pattern.regex.Find(line, from);
         if (!m || !m->groups[0]) break;
-        size_t next = static_cast<size_t>(m->groups[0]->data() + m->groups[0]->size() - line.data());
+        // Resume after the value, not the whole match: its trailing separator may begin the next
+        // one ("gfx1030;gfx1100").
+        const auto& value_view = m->matched(static_cast<size_t>(pattern.group)) ? m->groups[static_cast<size_t>(pattern.group)] : m->groups[0];
+        size_t next = static_cast<size_t>(value_view->data() + value_view->size() - line.data());
         from = next > from ? next : from + 1;
         std::string kind = pattern.kind;
         std::string value = Normalise(kind, *m, pattern.group);

@@ -49,13 +49,19 @@ std::string_view CommandPart(std::string_view line, std::string& storage) {
     return storage;
   }
   std::string_view s = Trim(line);
-  for (std::string_view prefix : {"$ ", "# ", "> ", "RUN ", "- ", "* ", "+ ", ">>> "}) {
-    if (StartsWith(s, prefix)) {
-      s.remove_prefix(prefix.size());
-      break;
+  // "> $ docker run …" (a quoted reply holding a prompt): strip markers until none is left.
+  for (int guard = 0; guard < 4; ++guard) {
+    bool stripped = false;
+    for (std::string_view prefix : {"$ ", "# ", "> ", "RUN ", "- ", "* ", "+ ", ">>> "}) {
+      if (StartsWith(s, prefix)) {
+        s = Trim(s.substr(prefix.size()));
+        stripped = true;
+        break;
+      }
     }
+    if (!stripped) break;
   }
-  return Trim(s);
+  return s;
 }
 
 // Words after sudo, env, time, nohup and leading NAME=value assignments.
@@ -265,7 +271,7 @@ bool ParseAssignmentLine(std::string_view s, size_t line, PastedCommands& out) {
     out.env.push_back({name, StripValueQuotes(value.substr(0, semi)), "powershell", line});
     return true;
   }
-  std::string lower = ToLower(s.substr(0, 5));
+  std::string lower = StartsWith(ToLower(s.substr(0, 5)), "setx ") ? "setx " : ToLower(s.substr(0, 4));
   if (lower == "set " || lower == "setx ") {
     std::string_view rest = Trim(s.substr(lower.size()));
     if (lower == "setx ") {
@@ -337,6 +343,53 @@ void ParseInlineCode(std::string_view line, size_t number, PastedCommands& out) 
   }
 }
 
+// "first i installed pytorch with: pip install torch … --index-url …", "Running `docker run …":
+// a command inside a sentence, from where its program starts.
+void ParseEmbeddedCommand(std::string_view line, size_t number, PastedCommands& out) {
+  static const char* const kStarts[] = {"python -m pip install", "python3 -m pip install", "pip install ", "pip3 install ",
+                                        "uv pip install ", "docker run ", "podman run ", "sudo docker run ", "nerdctl run ",
+                                        "apt install ", "apt-get install ", "dnf install ", "zypper install ", "pacman -S",
+                                        "amdgpu-install "};
+  size_t best = std::string_view::npos;
+  for (const char* start : kStarts) best = std::min(best, line.find(start));
+  if (best == std::string_view::npos || best == 0) return;
+  std::string_view rest = line.substr(best);
+  if (size_t tick = rest.find('`'); tick != std::string_view::npos) rest = rest.substr(0, tick);
+  ParseCommand(rest, number, out);
+}
+
+// "I use export HSA_OVERRIDE_GFX_VERSION=10.3.0 in .bashrc", "with HIP_VISIBLE_DEVICES=1 it
+// works": an assignment inside a sentence, for the variables ROCm stacks read (a prose
+// NAME=value of any other name is too often code or a quote).
+void ParseProseAssignments(std::string_view line, size_t number, PastedCommands& out) {
+  static const char* const kPrefixes[] = {"HSA_", "HIP_", "ROCR_", "ROCM_", "AMD_", "PYTORCH_", "MIOPEN_", "OLLAMA_",
+                                          "GGML_", "HCC_", "GPU_", "CUDA_VISIBLE_DEVICES", "TORCH_", "VLLM_", "RCCL_", "NCCL_"};
+  if (line.size() > 4096) line = line.substr(0, 4096);
+  size_t at = 0;
+  while ((at = line.find('=', at + 1)) != std::string_view::npos) {
+    size_t start = at;
+    while (start > 0 && (std::isupper(static_cast<unsigned char>(line[start - 1])) || std::isdigit(static_cast<unsigned char>(line[start - 1])) ||
+                         line[start - 1] == '_')) {
+      --start;
+    }
+    std::string name(line.substr(start, at - start));
+    if (!IsEnvName(name) || (start > 0 && std::isalnum(static_cast<unsigned char>(line[start - 1])))) continue;
+    bool known = false;
+    for (const char* prefix : kPrefixes) known = known || StartsWith(name, prefix);
+    if (!known) continue;
+    size_t end = at + 1;
+    char quote = end < line.size() && (line[end] == '"' || line[end] == '\'') ? line[end] : 0;
+    if (quote) ++end;
+    size_t value_start = end;
+    while (end < line.size() && (quote ? line[end] != quote : !(line[end] == ' ' || line[end] == '`' || line[end] == ',' || line[end] == ')'))) ++end;
+    std::string value(line.substr(value_start, end - value_start));
+    while (!value.empty() && (value.back() == '.' || value.back() == ';')) value.pop_back();
+    if (value.empty()) continue;
+    bool exported = start >= 7 && line.substr(start - 7, 7) == "export ";
+    out.env.push_back({name, value, exported ? "export" : "prose", number});
+  }
+}
+
 bool Continues(std::string_view line) {
   std::string_view t = Trim(line);
   return !t.empty() && (t.back() == '\\' || t.back() == '`' || (t.back() == '^' && t.size() > 1));
@@ -347,7 +400,7 @@ bool Continues(std::string_view line) {
 std::string PipIndexKind(std::string_view url) {
   std::string u = ToLower(url);
   if (Contains(u, "rocm.nightlies.amd.com") || Contains(u, "therock") || Contains(u, "rocm.prereleases.amd.com") ||
-      Contains(u, "d2awnip2yjpvqn.cloudfront.net")) {
+      Contains(u, "d2awnip2yjpvqn.cloudfront.net") || Contains(u, "repo.amd.com/rocm/whl")) {
     return "therock";
   }
   if (Contains(u, "/nightly/rocm")) return "rocm-nightly";
@@ -391,6 +444,8 @@ PastedCommands ParsePastedCommands(std::string_view text) {
     size_t before = out.commands.size() + out.env.size();
     ParseCommand(joined, first, out);
     if (out.commands.size() + out.env.size() == before) ParseInlineCode(lines[first], first, out);
+    if (out.commands.size() + out.env.size() == before) ParseEmbeddedCommand(joined, first, out);
+    if (out.commands.size() + out.env.size() == before) ParseProseAssignments(lines[first], first, out);
   }
   return out;
 }

@@ -46,6 +46,29 @@ void Common(Facts& facts, const std::string& at, size_t line, const std::string&
   facts.SetEvidence(at, ev);
 }
 
+// The product as the paste writes it: the match widened over "AMD Radeon(TM)" before it and
+// "Graphics" after it ("AMD Radeon RX 7900 XTX", "AMD Radeon(TM) 860M Graphics").
+std::string ProductPhrase(std::string_view line, std::string_view match) {
+  size_t begin = static_cast<size_t>(match.data() - line.data()), end = begin + match.size();
+  auto word_before = [&](size_t at) {
+    size_t stop = at;
+    while (stop > 0 && line[stop - 1] == ' ') --stop;
+    size_t start = stop;
+    while (start > 0 && line[start - 1] != ' ' && line[start - 1] != '"' && line[start - 1] != '=' && line[start - 1] != ':') --start;
+    return std::pair<size_t, std::string>{start, ToLower(line.substr(start, stop - start))};
+  };
+  for (int guard = 0; guard < 4; ++guard) {
+    auto [start, word] = word_before(begin);
+    if (word == "amd" || word == "radeon" || word == "radeon(tm)" || word == "instinct" || word == "pro" || word == "ati") begin = start;
+    else break;
+  }
+  std::string_view rest = line.substr(end);
+  for (std::string_view tail : {" Graphics", " graphics"}) {
+    if (StartsWith(rest, tail)) end += tail.size();
+  }
+  return std::string(Trim(line.substr(begin, end - begin)));
+}
+
 }  // namespace
 
 MarketingNames MarketingNames::FromData(const nlohmann::json* data) {
@@ -129,8 +152,8 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Ma
     if (!maybe_product.Search(line)) continue;
     for (const auto& entry : names.entries) {
       auto m = entry.pattern.Find(line);
-      if (!m || !named.insert(entry.name).second) continue;
-      add("marketing", entry.name, i, true, entry.gfx, line);
+      if (!m || !m->groups[0] || !named.insert(entry.name).second) continue;
+      add("marketing", ProductPhrase(line, *m->groups[0]), i, true, entry.gfx, line);
       break;
     }
   }
