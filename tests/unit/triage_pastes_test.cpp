@@ -110,10 +110,13 @@ const std::vector<PasteCase>& Cases() {
        {{"llm_runtime.unsupported_gfx[0]", "gfx1103"}, {"llm_runtime.unsupported_gfx[1]", "gfx1102"},
         {"env.HSA_OVERRIDE_GFX_VERSION", "gfx1102"}},
        // environment.toml's format rule fires on the override the log shows.
-       {"llm.gfx-unsupported", "llm.override-ignored", "llm.no-compatible-gpu", "env.hsa-override-bad-format"}},
+       // gfx1103 (780M) is an iGPU next to the gfx1102 card: rules/overrides.toml's Windows iGPU rule.
+       {"llm.gfx-unsupported", "llm.override-ignored", "llm.no-compatible-gpu", "env.hsa-override-bad-format",
+        "gpu.windows-igpu-dgpu"}},
       {"ollama_vega56_override_ok", {"llm-runtime-log"},
        {{"gpus[0].gfx", "gfx900"}, {"llm_runtime.library", "rocm"}, {"env.HSA_OVERRIDE_GFX_VERSION", "9.0.0"}},
-       {}},
+       // 9.0.0 is the Vega 56's own target: rules/overrides.toml says the override does nothing.
+       {"override.needless-same-target"}},
       {"ollama_server_config_journal", {"llm-runtime-log"},
        {{"env.OLLAMA_HOST", "http://127.0.0.1:11434"}, {"env.OLLAMA_MAX_QUEUE", "512"}},
        {}},
