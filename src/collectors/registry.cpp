@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "collectors/collectors.h"
+#include "derive/derive.h"
 #include "core/fact_path.h"
 #include "triage/triage.h"
 
@@ -31,6 +32,8 @@ std::vector<FactSpec> AllFactSpecs() {
   }
   const auto& triage = TriageFactSpecs();
   specs.insert(specs.end(), triage.begin(), triage.end());
+  const auto& derived = DeriveFactSpecs();
+  specs.insert(specs.end(), derived.begin(), derived.end());
   return specs;
 }
 

@@ -7,11 +7,11 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   auto parsed = ParseTorchVersion(text);
   if (!parsed) return;
   auto lines = Split(text, '\n');
-  Evidence ev = PasteLine(parsed->line, lines[parsed->line]);
+  Evidence ev = PasteLine(origin, parsed->line, lines[parsed->line]);
   facts.Set("torch_print.version", parsed->version, ev);
   facts.Set("torch_print.build", parsed->build, ev);
   if (!parsed->build_version.empty()) facts.Set("torch_print.build_version", parsed->build_version, ev);

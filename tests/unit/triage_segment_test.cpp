@@ -124,7 +124,7 @@ TEST(Triage, PasteMixingFiveKindsIsSplitAndDiagnosed) {
   EXPECT_EQ(kinds, (std::set<std::string>{"unknown", "container-error", "id-groups", "kernel-log", "python-error",
                                           "torch-version"}));
   EXPECT_EQ(FindingIds(report),
-            (std::set<std::string>{"docker.host-no-kfd", "access.gid-without-name", "kernel.pci-atomics-rejected",
+            (std::set<std::string>{"docker.host-no-kfd", "access.gid-without-name", "kernel.pci-atomics-rejected", "arch.dropped-legacy",
                                    "loader.missing-symbol-version", "torch.cuda-wheel-on-amd"}));
   EXPECT_EQ(FactText(report, "torch_print.hip"), "None");
   EXPECT_EQ(FactText(report, "torch_print.cuda_available"), "false");
