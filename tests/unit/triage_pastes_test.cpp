@@ -105,12 +105,15 @@ const std::vector<PasteCase>& Cases() {
       {"ollama_windows_override_ignored", {"llm-runtime-log"},
        {{"llm_runtime.unsupported_gfx[0]", "gfx1100"}, {"env.HSA_OVERRIDE_GFX_VERSION", "11.0.0"},
         {"llm_runtime.compat_check_skipped", "true"}, {"llm_runtime.no_compatible_gpu", "true"}, {"llm_runtime.library", "cpu"}},
-       {"llm.gfx-unsupported", "llm.override-ignored", "llm.no-compatible-gpu"}},
+       // windows.toml: the override does nothing on Windows (the thread's conclusion, in general form).
+       {"llm.gfx-unsupported", "llm.override-ignored", "llm.no-compatible-gpu", "windows.hsa-override-ignored"}},
       {"ollama_gfx1103_1102_windows", {"llm-runtime-log"},
        {{"llm_runtime.unsupported_gfx[0]", "gfx1103"}, {"llm_runtime.unsupported_gfx[1]", "gfx1102"},
         {"env.HSA_OVERRIDE_GFX_VERSION", "gfx1102"}},
        // environment.toml's format rule fires on the override the log shows.
-       {"llm.gfx-unsupported", "llm.override-ignored", "llm.no-compatible-gpu", "env.hsa-override-bad-format"}},
+       // windows.toml: the override does nothing on Windows; gfx1103 needs a rocBLAS library built for it.
+       {"llm.gfx-unsupported", "llm.override-ignored", "llm.no-compatible-gpu", "env.hsa-override-bad-format",
+        "windows.hsa-override-ignored", "windows.hip-sdk-rocblas-lacks-gfx"}},
       {"ollama_vega56_override_ok", {"llm-runtime-log"},
        {{"gpus[0].gfx", "gfx900"}, {"llm_runtime.library", "rocm"}, {"env.HSA_OVERRIDE_GFX_VERSION", "9.0.0"}},
        {}},
