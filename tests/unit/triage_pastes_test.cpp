@@ -111,9 +111,9 @@ const std::vector<PasteCase>& Cases() {
        {{"llm_runtime.unsupported_gfx[0]", "gfx1103"}, {"llm_runtime.unsupported_gfx[1]", "gfx1102"},
         {"env.HSA_OVERRIDE_GFX_VERSION", "gfx1102"}},
        // environment.toml's format rule fires on the override the log shows.
-       // windows.toml: the override does nothing on Windows; gfx1103 needs a rocBLAS library built for it.
+       // windows.toml: the override does nothing on Windows; the gfx1103 iGPU is device 0 beside the gfx1102.
        {"llm.gfx-unsupported", "llm.override-ignored", "llm.no-compatible-gpu", "env.hsa-override-bad-format",
-        "windows.hsa-override-ignored", "windows.hip-sdk-rocblas-lacks-gfx"}},
+        "windows.hsa-override-ignored", "windows.igpu-picked-first"}},
       {"ollama_vega56_override_ok", {"llm-runtime-log"},
        {{"gpus[0].gfx", "gfx900"}, {"llm_runtime.library", "rocm"}, {"env.HSA_OVERRIDE_GFX_VERSION", "9.0.0"}},
        {}},
