@@ -34,7 +34,7 @@ const std::vector<FactSpec> kRuntimeFacts = {
     {"rocminfo.gpu_agents.device_type", "string", "GPU"},
     {"rocminfo.gpu_agents.node", "int", "KFD node"},
     {"rocminfo.gpu_agents.compute_units", "int", "Compute units"},
-    {"rocminfo.gpu_agents.pool_kb", "int", "First GLOBAL pool size in KB"},
+    {"rocminfo.gpu_agents.pool_bytes", "int", "First GLOBAL pool size (rocminfo prints KB)"},
     {"rocminfo.gpu_agents.isa", "string", "Full ISA name with features"},
     {"rocminfo.gpu_agents.features", "string", "Target features (sramecc+:xnack-)"},
     {"rocminfo.gpu_agents.xnack", "bool", "xnack+ in the ISA name"},
@@ -59,7 +59,7 @@ const std::vector<FactSpec> kRuntimeFacts = {
     {"smi.devices.vram_used_bytes", "int", "VRAM used"},
     {"smi.devices.vram_percent", "number", "VRAM use in percent"},
     {"smi.devices.gpu_percent", "number", "GPU use in percent"},
-    {"smi.devices.link_rate_mts", "int", "PCIe transfer rate, MT/s"},
+    {"smi.devices.link_speed", "number", "Current PCIe link speed, GT/s (rocm_smi reports MT/s)"},
     {"smi.devices.link_width", "int", "PCIe lanes"},
     {"smi.devices.vbios_version", "string", "VBIOS version"},
     {"smi.devices.card_series", "string", "Card series"},
@@ -110,8 +110,12 @@ void CollectRocminfo(CollectContext& context, Facts& facts, const KfdView& kfd) 
 }
 
 void SetSmiDevice(Facts& facts, const std::string& at, const nlohmann::json& d, const std::string& source) {
-  for (const char* key : {"index", "bdfid", "vram_total_bytes", "vram_used_bytes", "temperature_c", "power_w", "link_rate_mts", "link_width"}) {
+  for (const char* key : {"index", "bdfid", "vram_total_bytes", "vram_used_bytes", "temperature_c", "power_w", "link_width"}) {
     if (d.contains(key) && d[key].is_number()) facts.Set(at + "." + key, d[key], {source, ""});
+  }
+  // The child's answer (and recorded snapshots) carry MT/s; the fact is GT/s like gpus.link_speed.
+  if (d.contains("link_rate_mts") && d["link_rate_mts"].is_number()) {
+    facts.Set(at + ".link_speed", d["link_rate_mts"].get<double>() / 1000.0, {source, "link_rate_mts " + d["link_rate_mts"].dump()});
   }
   if (d.contains("device_id") && d["device_id"].is_number_unsigned()) facts.Set(at + ".device_id", fmt::format("0x{:04x}", d["device_id"].get<unsigned>()), {source, ""});
   if (d.contains("vbios_version") && d["vbios_version"].is_string()) facts.Set(at + ".vbios_version", Printable(d["vbios_version"].get<std::string>(), 80), {source, ""});

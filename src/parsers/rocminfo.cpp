@@ -46,7 +46,9 @@ void ApplyAgentField(RocminfoAgent& agent, const std::string& key, const std::st
   }
   if (in_pool) {
     if (key == "Segment") pool_is_global = StartsWith(value, "GLOBAL");
-    if (key == "Size" && pool_is_global && !agent.global_pool_kb) agent.global_pool_kb = LongPrefix(value);
+    if (key == "Size" && pool_is_global && !agent.global_pool_bytes) {
+      if (auto kb = LongPrefix(value)) agent.global_pool_bytes = *kb * 1024;
+    }
     return;
   }
   if (key == "Name") agent.name = value;

@@ -20,7 +20,7 @@ void Parse(std::string_view text, Facts& facts) {
     };
     str("bdf", gpu.bdf);
     str("uuid", gpu.uuid);
-    str("market_name", gpu.market_name);
+    str("marketing_name", gpu.marketing_name);
     str("gfx", gpu.gfx);
     str("device_id", gpu.device_id);
     str("driver_version", gpu.driver_version);
@@ -42,7 +42,7 @@ void Parse(std::string_view text, Facts& facts) {
     // The same names the live GPU section uses, so GPU rules fire on a paste too.
     std::string g = "gpus[" + std::to_string(gpu.index) + "]";
     if (!gpu.gfx.empty()) facts.Set(g + ".gfx", gpu.gfx, ev);
-    if (!gpu.market_name.empty()) facts.Set(g + ".marketing_name", gpu.market_name, ev);
+    if (!gpu.marketing_name.empty()) facts.Set(g + ".marketing_name", gpu.marketing_name, ev);
   }
 }
 
@@ -53,7 +53,7 @@ const std::vector<FactSpec>& Specs() {
       {"amd_smi.gpus.index", "int", "amd-smi GPU index"},
       {"amd_smi.gpus.bdf", "string", "PCI address"},
       {"amd_smi.gpus.uuid", "string", "GPU UUID"},
-      {"amd_smi.gpus.market_name", "string", "ASIC MARKET_NAME"},
+      {"amd_smi.gpus.marketing_name", "string", "ASIC MARKET_NAME"},
       {"amd_smi.gpus.gfx", "string", "ASIC TARGET_GRAPHICS_VERSION"},
       {"amd_smi.gpus.device_id", "string", "ASIC DEVICE_ID"},
       {"amd_smi.gpus.driver_version", "string", "DRIVER VERSION"},

@@ -154,7 +154,7 @@ const std::vector<PasteCase>& Cases() {
        {{"cmake_hip.errors[0].package", "hip"}},
        {"cmake.hip-package-not-found"}},
       {"amd_smi_static_mi350", {"amd-smi"},
-       {{"amd_smi.gpus[0].gfx", "gfx950"}, {"amd_smi.gpus[0].market_name", "AMD Instinct MI350X"}, {"amd_smi.gpus[0].bdf", "0000:05:00.0"},
+       {{"amd_smi.gpus[0].gfx", "gfx950"}, {"amd_smi.gpus[0].marketing_name", "AMD Instinct MI350X"}, {"amd_smi.gpus[0].bdf", "0000:05:00.0"},
         {"amd_smi.gpus[0].driver_version", "6.18.3"}, {"gpus[0].gfx", "gfx950"}, {"gpus[0].marketing_name", "AMD Instinct MI350X"}},
        {}},
       {"amd_smi_list_mi210", {"amd-smi"},

@@ -1,7 +1,6 @@
-#include <algorithm>
+#include "cli/registry.h"
 
 #include "collectors/collectors.h"
-#include "core/fact_path.h"
 #include "triage/triage.h"
 
 namespace rd {
@@ -32,21 +31,6 @@ std::vector<FactSpec> AllFactSpecs() {
   const auto& triage = TriageFactSpecs();
   specs.insert(specs.end(), triage.begin(), triage.end());
   return specs;
-}
-
-bool IsKnownFact(const std::string& path) {
-  std::string generic = GenericFactPath(path);
-  for (const auto& spec : AllFactSpecs()) {
-    std::string pattern = spec.path;
-    if (generic == pattern) return true;
-    // "env.*" admits any key below env; a prefix of a known fact is a known object.
-    if (pattern.size() > 2 && pattern.compare(pattern.size() - 2, 2, ".*") == 0 &&
-        generic.rfind(pattern.substr(0, pattern.size() - 1), 0) == 0) {
-      return true;
-    }
-    if (pattern.rfind(generic + ".", 0) == 0) return true;
-  }
-  return false;
 }
 
 }  // namespace rd
