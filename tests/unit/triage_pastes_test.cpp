@@ -168,7 +168,7 @@ const std::vector<PasteCase>& Cases() {
        {{"amd_smi.gpus[0].gfx_activity", "0"}, {"amd_smi.gpus[0].socket_power_w", "20"}},
        {}},
       {"torch_cu102_nvidia_healthy", {"torch-version"},
-       {{"torch_print.version", "1.8.1+cu102"}, {"torch_print.build", "cuda"}, {"triage.amd_seen", "false"}},
+       {{"frameworks.torch.version", "1.8.1+cu102"}, {"frameworks.torch.build", "cuda"}, {"triage.amd_seen", "false"}},
        {}},
   };
   return cases;
