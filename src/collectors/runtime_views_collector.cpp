@@ -52,7 +52,7 @@ const std::vector<FactSpec> kRuntimeFacts = {
     {"smi.devices", "array", "Devices rocm_smi lists"},
     {"smi.devices.index", "int", "rocm_smi device index"},
     {"smi.devices.device_id", "string", "PCI device id"},
-    {"smi.devices.bdfid", "int", "PCI location (rocm_smi_lib)"},
+    {"smi.devices.pci_bdf", "string", "PCI address 0000:03:00.0 (from rocm_smi_lib's BDFID)"},
     {"smi.devices.temperature_c", "number", "Edge temperature"},
     {"smi.devices.power_w", "number", "Average power"},
     {"smi.devices.vram_total_bytes", "int", "VRAM total"},
@@ -110,8 +110,15 @@ void CollectRocminfo(CollectContext& context, Facts& facts, const KfdView& kfd) 
 }
 
 void SetSmiDevice(Facts& facts, const std::string& at, const nlohmann::json& d, const std::string& source) {
-  for (const char* key : {"index", "bdfid", "vram_total_bytes", "vram_used_bytes", "temperature_c", "power_w", "link_width"}) {
+  for (const char* key : {"index", "vram_total_bytes", "vram_used_bytes", "temperature_c", "power_w", "link_width"}) {
     if (d.contains(key) && d[key].is_number()) facts.Set(at + "." + key, d[key], {source, ""});
+  }
+  // rocm_smi_lib's BDFID packs domain << 32 | bus << 8 | device << 3 | function; the fact is the
+  // address as gpus.pci_bdf and amd-smi write it (issue 13: one form per quantity).
+  if (d.contains("bdfid") && d["bdfid"].is_number_unsigned()) {
+    auto id = d["bdfid"].get<unsigned long long>();
+    facts.Set(at + ".pci_bdf", fmt::format("{:04x}:{:02x}:{:02x}.{:x}", (id >> 32) & 0xffffffff, (id >> 8) & 0xff, (id >> 3) & 0x1f, id & 0x7),
+              {source, "bdfid " + std::to_string(id)});
   }
   // The child's answer (and recorded snapshots) carry MT/s; the fact is GT/s like gpus.link_speed.
   if (d.contains("link_rate_mts") && d["link_rate_mts"].is_number()) {

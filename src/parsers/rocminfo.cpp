@@ -47,7 +47,8 @@ void ApplyAgentField(RocminfoAgent& agent, const std::string& key, const std::st
   if (in_pool) {
     if (key == "Segment") pool_is_global = StartsWith(value, "GLOBAL");
     if (key == "Size" && pool_is_global && !agent.global_pool_bytes) {
-      if (auto kb = LongPrefix(value)) agent.global_pool_bytes = *kb * 1024;
+      // A size no machine has (hostile text) would overflow the conversion: left out.
+      if (auto kb = LongPrefix(value); kb && *kb >= 0 && *kb <= (1LL << 50)) agent.global_pool_bytes = *kb * 1024;
     }
     return;
   }
