@@ -1,5 +1,6 @@
 #include "cli/check_command.h"
 
+
 #include <chrono>
 #include <ctime>
 #include <memory>
@@ -8,6 +9,7 @@
 #include "cli/registry.h"
 #include "core/exit_status.h"
 #include "core/fact_types.h"
+#include "derive/derive.h"
 #include "engine/evaluator.h"
 #include "engine/rule_loader.h"
 #include "report/json_report.h"
@@ -81,6 +83,8 @@ Report EvaluateReport(Facts facts, std::vector<CollectorRun> collectors, const R
   report.rules_version = db.version;
   report.generated_at = UtcNow();
   report.facts = std::move(facts);
+  // The one derive stage, on every route: live, --replay, --from and triage (issue 13).
+  DeriveFacts(report.facts, db.data);
   report.collectors = std::move(collectors);
   Evaluation evaluation = EvaluateRules(db, report.facts, ignored);
   report.findings = std::move(evaluation.findings);

@@ -1,6 +1,7 @@
 #include "cli/registry.h"
 
 #include "collectors/collectors.h"
+#include "derive/derive.h"
 #include "triage/triage.h"
 
 namespace rd {
@@ -30,6 +31,8 @@ std::vector<FactSpec> AllFactSpecs() {
   }
   const auto& triage = TriageFactSpecs();
   specs.insert(specs.end(), triage.begin(), triage.end());
+  const auto& derived = DeriveFactSpecs();
+  specs.insert(specs.end(), derived.begin(), derived.end());
   return specs;
 }
 

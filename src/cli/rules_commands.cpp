@@ -89,6 +89,10 @@ int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& 
     io.out << "\nReferences:\n";
     for (const auto& ref : rule.refs) io.out << "  " << ref << "\n";
   }
+  if (!rule.tickets.empty()) {
+    io.out << "\nLearned from:\n";
+    for (const auto& ticket : rule.tickets) io.out << "  " << ticket << "\n";
+  }
   return kExitHealthy;
 }
 

@@ -6,7 +6,7 @@
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
 #include "collectors/gpu_sysfs.h"
-#include "collectors/gpu_table.h"
+#include "parsers/gpu_table.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -19,13 +19,10 @@ const std::vector<FactSpec> kGpuFacts = {
     {"gpus.in_kfd", "bool", "KFD (the compute driver) lists it"},
     {"gpus.kfd_node", "int", "KFD topology node number (rocminfo's Node)"},
     {"gpus.gfx", "string", "LLVM target (gfx1030), from KFD gfx_target_version or the PCI id table"},
+    {"gpus.kfd_cpu_cores", "int", "KFD cpu_cores_count of the node (> 0: an APU merged into one node by older kernels)"},
     {"gpus.gfx_source", "string", "Where gfx came from: kfd or pci-table"},
     {"gpus.gfx_target_version", "int", "KFD gfx_target_version (100300)"},
-    {"gpus.family", "string", "Architecture family from rules/data/gpus.toml"},
-    {"gpus.arch_class", "string", "Support class from rules/data/gpus.toml (supported, rdna2-consumer, …)"},
-    {"gpus.override_suggestion", "string", "HSA_OVERRIDE_GFX_VERSION value the community uses for it"},
     {"gpus.override_gfx", "string", "The target HSA_OVERRIDE_GFX_VERSION makes the runtime report"},
-    {"gpus.marketing_name", "string", "Product name from the PCI id table"},
     {"gpus.pci_bdf", "string", "PCI address 0000:03:00.0"},
     {"gpus.pci_id", "string", "vendor:device (1002:73df)"},
     {"gpus.vendor_id", "string", "PCI vendor id"},
@@ -34,7 +31,6 @@ const std::vector<FactSpec> kGpuFacts = {
     {"gpus.simd_count", "int", "SIMDs (KFD)"},
     {"gpus.cu_count", "int", "Compute units: simd_count / simd_per_cu"},
     {"gpus.render_minor", "int", "DRM render minor (/dev/dri/renderD<minor>)"},
-    {"gpus.is_apu", "bool", "Integrated GPU (shares the CPU package and system memory)"},
     {"gpus.vram_bytes", "int", "Local memory from KFD mem_banks"},
     {"gpus.link_speed", "number", "Current PCIe link speed, GT/s"},
     {"gpus.link_width", "int", "Current PCIe link width"},
@@ -47,7 +43,6 @@ const std::vector<FactSpec> kGpuFacts = {
     {"gpus.large_bar", "bool", "The BAR covers all VRAM (or more than 256 MiB when VRAM is unknown)"},
     {"gpus.driver", "string", "Kernel driver bound to the PCI function (amdgpu, vfio-pci, …); none when unbound"},
     {"gpus.boot_vga", "bool", "The firmware used it as the boot display"},
-    {"gpus.firmware_prefix", "string", "Its blobs' prefix under /lib/firmware/amdgpu"},
     {"gpus.firmware_files", "int", "Blobs with that prefix found under /lib/firmware/amdgpu"},
     {"gpus.problem", "string", "A sysfs file of this GPU that was unreadable or garbage"},
     {"gpu.kfd_present", "bool", "/sys/class/kfd/kfd/topology exists (the KFD driver is up)"},
@@ -60,10 +55,6 @@ const std::vector<FactSpec> kGpuFacts = {
     {"gpu.kfd_unreadable_first", "string", "Those files and why each could not be read (up to four, the rest counted)"},
     {"gpu.kfd_node_count", "int", "Numeric node directories in the KFD topology"},
     {"gpu.kfd_nodes_skipped", "int", "KFD nodes beyond the 256 that were read"},
-    {"gpu.igpu_count", "int", "Integrated GPUs"},
-    {"gpu.dgpu_count", "int", "Discrete GPUs"},
-    {"gpu.has_igpu_and_dgpu", "bool", "An integrated GPU next to a discrete one"},
-    {"gpu.distinct_gfx_count", "int", "Different gfx targets among the GPUs"},
     {"summary.gpu", "string", "One-line summary of the GPUs"},
 };
 
@@ -126,51 +117,51 @@ void SetPciFacts(Facts& facts, const std::string& at, const PciGpu& gpu, std::op
   }
 }
 
-// Names it from the table: KFD's gfx wins over the PCI id (it is what the driver reports).
+// The identity sysfs gives: gfx from KFD's gfx_target_version, else from the PCI id table (a GPU
+// KFD does not list). Names, class, family, override and APU are looked up by the derive stage
+// (src/derive/gpus.cpp) for every route alike (issue 13).
 void SetIdentityFacts(CollectContext& context, Facts& facts, const std::string& at, const GpuEntry& entry) {
+  if (entry.kfd && entry.kfd->props.Get("cpu_cores_count")) facts.Set(at + ".kfd_cpu_cores", *entry.kfd->props.Get("cpu_cores_count"));
+  if (entry.kfd && entry.kfd->props.Get("gfx_target_version")) {
+    if (auto gfx = GfxNameFromTargetVersion(*entry.kfd->props.Get("gfx_target_version"))) {
+      facts.Set(at + ".gfx", *gfx);
+      facts.Set(at + ".gfx_source", "kfd");
+      return;
+    }
+  }
   const auto& table = context.data.value("gpus", nlohmann::json::object());
   std::optional<PciModel> model;
   if (entry.pci && !entry.pci->device_id.empty()) model = LookupPciDevice(table, entry.pci->device_id);
   if (!model && entry.kfd && entry.kfd->props.Get("device_id")) {
     model = LookupPciDevice(table, fmt::format("0x{:04x}", *entry.kfd->props.Get("device_id") & 0xffff));
   }
-  std::optional<std::string> gfx;
-  if (entry.kfd && entry.kfd->props.Get("gfx_target_version")) gfx = GfxNameFromTargetVersion(*entry.kfd->props.Get("gfx_target_version"));
-  if (gfx) facts.Set(at + ".gfx_source", "kfd");
-  else if (model && !model->gfx.empty()) {
-    gfx = model->gfx;
+  if (model && !model->gfx.empty()) {
+    facts.Set(at + ".gfx", model->gfx);
     facts.Set(at + ".gfx_source", "pci-table");
   }
-  if (model) facts.Set(at + ".marketing_name", model->name, {"rules/data/gpus.toml", "device " + (entry.pci ? entry.pci->device_id : "")});
-  if (!gfx) return;
-  facts.Set(at + ".gfx", *gfx);
-  auto info = LookupGfx(table, *gfx);
-  if (!info) {
-    facts.Set(at + ".arch_class", "unlisted");
-    return;
-  }
-  facts.Set(at + ".family", info->family, {"rules/data/gpus.toml", *gfx});
-  facts.Set(at + ".arch_class", info->klass, {"rules/data/gpus.toml", *gfx});
-  if (!info->override_value.empty()) facts.Set(at + ".override_suggestion", info->override_value);
-  // Older kernels merged an APU's CPU and GPU into one node (cpu_cores_count > 0).
-  bool apu = info->apu || (entry.kfd && entry.kfd->props.Get("cpu_cores_count").value_or(0) > 0);
-  facts.Set(at + ".is_apu", apu);
-  if (!info->firmware.empty()) facts.Set(at + ".firmware_prefix", info->firmware);
 }
 
 void SetFirmwareCounts(CollectContext& context, Facts& facts, size_t count) {
-  auto names = context.system.ListDir("/lib/firmware/amdgpu");
+  const auto& table = context.data.value("gpus", nlohmann::json::object());
+  std::optional<std::vector<std::string>> names;
+  std::string error;
   for (size_t i = 0; i < count; ++i) {
     std::string at = "gpus[" + std::to_string(i) + "]";
-    auto prefix = facts.Get(at + ".firmware_prefix");
-    if (!prefix.value) continue;
+    auto gfx = facts.Get(at + ".gfx");
+    auto info = gfx.value && gfx.value->is_string() ? LookupGfx(table, gfx.value->get<std::string>()) : std::nullopt;
+    if (!info || info->firmware.empty()) continue;
+    if (!names && error.empty()) {
+      auto listed = context.system.ListDir("/lib/firmware/amdgpu");
+      if (listed) names = std::move(listed).value();
+      else error = listed.error().message;
+    }
     if (!names) {
-      facts.MarkAbsent(at + ".firmware_files", names.error().message);
+      facts.MarkAbsent(at + ".firmware_files", error);
       continue;
     }
     int n = 0;
-    for (const auto& name : *names) n += StartsWith(name, prefix.value->get<std::string>() + "_") ? 1 : 0;
-    facts.Set(at + ".firmware_files", n, FileEvidence("/lib/firmware/amdgpu", prefix.value->get<std::string>() + "_*"));
+    for (const auto& name : *names) n += StartsWith(name, info->firmware + "_") ? 1 : 0;
+    facts.Set(at + ".firmware_files", n, FileEvidence("/lib/firmware/amdgpu", info->firmware + "_*"));
   }
 }
 

@@ -51,39 +51,20 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   if (!pci.listed && !pci.error.empty() && !pci.missing) unlooked.push_back(Printable(pci.error, 160));
   if (!unlooked.empty()) facts.Set("gpu.sysfs_error", Join(unlooked, "; "), FileEvidence(kPciDevices));
   facts.Set("gpu.count", count);
-  int igpu = 0, dgpu = 0, pci_only = 0;
-  std::set<std::string> gfx_set;
-  std::vector<std::string> names;
+  int pci_only = 0;
   for (size_t i = 0; i < count; ++i) {
     std::string at = "gpus[" + std::to_string(i) + "]";
-    (Flag(facts, at + ".is_apu") ? igpu : dgpu)++;
     if (facts.Get(at + ".in_kfd").value && !Flag(facts, at + ".in_kfd")) ++pci_only;
-    std::string gfx = Text(facts, at + ".gfx");
-    if (!gfx.empty()) gfx_set.insert(gfx);
-    std::string name = Text(facts, at + ".marketing_name");
-    names.push_back(fmt::format("{}{}", name.empty() ? "AMD GPU" : name, gfx.empty() ? "" : " (" + gfx + ")"));
   }
   if (kfd.error.empty() && pci.listed && kfd.unreadable.empty()) facts.Set("gpu.pci_not_in_kfd_count", pci_only);
-  facts.Set("gpu.igpu_count", igpu);
-  facts.Set("gpu.dgpu_count", dgpu);
-  facts.Set("gpu.has_igpu_and_dgpu", igpu > 0 && dgpu > 0);
-  facts.Set("gpu.distinct_gfx_count", gfx_set.size());
+  // Counts by kind (iGPU/dGPU) and the named summary need the GPU table: the derive stage
+  // writes them (src/derive/gpus.cpp), the same on every route.
   if (count == 0 && !unlooked.empty()) {
     facts.Set("summary.gpu", "GPUs could not be looked for (" + Join(unlooked, "; ") + ")");
   } else if (count == 0) {
     facts.Set("summary.gpu", !kfd.unreadable.empty() ? fmt::format("KFD is up but {} of its node(s) could not be read", kfd.unreadable.size())
                              : kfd.present ? "KFD is up but lists no GPU"
                                            : "no AMD GPU found (no KFD topology, no AMD display device on PCI)");
-  } else {
-    // "8 × AMD Instinct MI300X (gfx942)" rather than eight copies.
-    std::vector<std::string> grouped;
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (i > 0 && names[i] == names[i - 1]) continue;
-      size_t n = 1;
-      while (i + n < names.size() && names[i + n] == names[i]) ++n;
-      grouped.push_back(n > 1 ? fmt::format("{} × {}", n, names[i]) : names[i]);
-    }
-    facts.Set("summary.gpu", Join(grouped, " · "));
   }
 }
 

@@ -178,8 +178,13 @@ std::string FactValueText(const json& value) {
 Truth EvaluateCondition(const Condition& c, const Facts& facts, const json& data, const std::string& for_each,
                         const std::string& element, std::vector<std::string>& used, std::string& unknown_reason) {
   switch (c.kind) {
-    case Condition::Kind::Leaf:
-      return EvaluateLeaf(c, facts, data, for_each, element, used, unknown_reason);
+    case Condition::Kind::Leaf: {
+      std::string reason;
+      Truth t = EvaluateLeaf(c, facts, data, for_each, element, used, reason);
+      if (t == Truth::Unknown && c.if_unknown) return *c.if_unknown ? Truth::True : Truth::False;
+      if (unknown_reason.empty()) unknown_reason = reason;
+      return t;
+    }
     case Condition::Kind::Not: {
       Truth t = EvaluateCondition(c.children.at(0), facts, data, for_each, element, used, unknown_reason);
       return t == Truth::Unknown ? t : (t == Truth::True ? Truth::False : Truth::True);

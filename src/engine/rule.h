@@ -19,6 +19,9 @@ struct Condition {
   std::string op;            ///< Leaf: eq, ne, in, not_in, matches, contains, exists, missing, …
   nlohmann::json operand;    ///< Leaf: the operator's argument as written.
   std::optional<Regex> regex;       ///< Leaf with op = matches.
+  /// Leaf: the truth to use when the fact is unknown (`if_unknown = false`): a guard such as
+  /// "unless the app's log shows it ran on the GPU" on a fact only some routes have.
+  std::optional<bool> if_unknown;
   std::vector<Condition> children;  ///< All/Any/Not.
   int line = 0;
 };
@@ -30,7 +33,8 @@ struct Rule {
   std::string for_each;  ///< Fact path of an array; the rule is evaluated once per element.
   Condition when;        ///< An All group of the rule's `when` list.
   std::string title, fix, explain;
-  std::vector<std::string> refs;
+  std::vector<std::string> refs;     ///< Documentation.
+  std::vector<std::string> tickets;  ///< Public tickets the rule's knowledge came from.
   std::string file;
   int line = 0;
   /// Non-empty: the rule loaded but is never evaluated, for this reason (also a lint problem):

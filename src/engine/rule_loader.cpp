@@ -20,7 +20,7 @@ namespace {
 
 constexpr size_t kMaxRuleFileBytes = 4u << 20;
 const std::set<std::string> kRuleKeys = {"id", "section", "severity", "for_each", "when",
-                                         "title", "fix", "explain", "refs"};
+                                         "title", "fix", "explain", "refs", "tickets"};
 
 struct Parser {
   const std::string& file;
@@ -232,6 +232,11 @@ Condition Parser::ParseCondition(const toml::node& node, int depth) {
   for (const auto& [key, value] : *table) {
     std::string name(key.str());
     if (name == "fact") continue;
+    if (name == "if_unknown") {
+      if (value.is_boolean()) c.if_unknown = value.as_boolean()->get();
+      else Fail(value, "'if_unknown' must be true or false");
+      continue;
+    }
     other_keys = true;
     if (!c.op.empty()) {
       Fail(value, "condition has two operators ('" + c.op + "' and '" + name + "')");
@@ -283,13 +288,23 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
   rule.title = text("title", true);
   rule.fix = text("fix", false);
   rule.explain = text("explain", false);
-  if (const auto* refs = table.get("refs")) {
-    const auto* array = refs->as_array();
-    if (!array) Fail(*refs, "'refs' must be an array of strings");
-    for (const auto& ref : array ? *array : toml::array{}) {
-      if (ref.is_string()) rule.refs.push_back(ref.as_string()->get());
-      else Fail(ref, "'refs' must be an array of strings");
+  auto strings = [&](const char* key) {
+    std::vector<std::string> out;
+    const auto* node = table.get(key);
+    if (!node) return out;
+    const auto* array = node->as_array();
+    if (!array) Fail(*node, std::string("'") + key + "' must be an array of strings");
+    for (const auto& item : array ? *array : toml::array{}) {
+      if (item.is_string()) out.push_back(item.as_string()->get());
+      else Fail(item, std::string("'") + key + "' must be an array of strings");
     }
+    return out;
+  };
+  rule.refs = strings("refs");
+  rule.tickets = strings("tickets");
+  for (size_t i = 0; i < rule.tickets.size(); ++i) {
+    // A ticket is a public thread a reader can open: the rule's knowledge came from it.
+    if (!StartsWith(rule.tickets[i], "https://")) Fail(*table.get("tickets")->as_array()->get(i), "'tickets' entries must be https:// URLs of public threads, not '" + rule.tickets[i] + "'");
   }
   if (const auto* when = table.get("when")) {
     rule.when = ParseGroup(*when, Condition::Kind::All, 0);

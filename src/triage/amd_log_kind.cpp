@@ -9,7 +9,7 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   AmdLog log = ParseAmdLog(text);
   auto lines = Split(text, '\n');
   auto count = [&](const char* path, size_t add) {
@@ -28,7 +28,7 @@ void Parse(std::string_view text, Facts& facts) {
   }
   facts.Set("amd_log.apis", all);
   for (const auto& e : log.errors) {
-    Evidence ev = PasteLine(e.line, lines[e.line]);
+    Evidence ev = PasteLine(origin, e.line, lines[e.line]);
     std::string at = "amd_log.errors[" + std::to_string(NextIndex(facts, "amd_log.errors")) + "]";
     facts.Set(at + ".level", e.level, ev);
     facts.Set(at + ".file", e.file, ev);

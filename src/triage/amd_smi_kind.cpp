@@ -7,12 +7,12 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   AmdSmiOutput out = ParseAmdSmi(text);
   auto lines = Split(text, '\n');
   facts.Set("amd_smi.json", out.json);
   for (const auto& gpu : out.gpus) {
-    Evidence ev = PasteLine(gpu.line, gpu.line < lines.size() ? lines[gpu.line] : "");
+    Evidence ev = PasteLine(origin, gpu.line, gpu.line < lines.size() ? lines[gpu.line] : "");
     std::string at = "amd_smi.gpus[" + std::to_string(gpu.index) + "]";
     facts.Set(at + ".index", gpu.index, ev);
     auto str = [&](const char* key, const std::string& value) {
@@ -39,10 +39,7 @@ void Parse(std::string_view text, Facts& facts) {
       facts.Set(fw + ".id", gpu.firmware[f].first, ev);
       facts.Set(fw + ".version", gpu.firmware[f].second, ev);
     }
-    // The same names the live GPU section uses, so GPU rules fire on a paste too.
-    std::string g = "gpus[" + std::to_string(gpu.index) + "]";
-    if (!gpu.gfx.empty()) facts.Set(g + ".gfx", gpu.gfx, ev);
-    if (!gpu.marketing_name.empty()) facts.Set(g + ".marketing_name", gpu.marketing_name, ev);
+    // gpus[] comes from the derive stage, which merges amd_smi.gpus[] with every other source.
   }
 }
 

@@ -7,9 +7,9 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   for (const auto& e : ParseCmakeHip(text)) {
-    Evidence ev = PasteLine(e.line, e.message);
+    Evidence ev = PasteLine(origin, e.line, e.message);
     std::string at = "cmake_hip.errors[" + std::to_string(NextIndex(facts, "cmake_hip.errors")) + "]";
     facts.Set(at + ".problem", e.problem, ev);
     if (!e.package.empty()) facts.Set(at + ".package", e.package, ev);

@@ -27,10 +27,10 @@ void RecordGpus(const CollectEnv& env, Facts& facts, const Evidence& ev) {
     }
     gpus.push_back(std::move(item));
   }
-  facts.Set("gpus", gpus, ev);
+  facts.Set("collect_env.gpus", gpus, ev);  // merged into gpus[] by the derive stage
 }
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& /*origin*/, Facts& facts) {
   CollectEnv env = ParseCollectEnv(text);
   Evidence ev{"paste:collect_env", ""};
   if (env.torch_version) {
@@ -62,11 +62,11 @@ const std::vector<FactSpec>& FrameworksTriageFacts() {
       {"log.xnack_in_missing_isa", "bool", "A missing ISA carries :xnack+ or :xnack-"},
       {"log.ollama_unsupported_gfx", "array", "gfx ollama says its bundled ROCm does not support"},
       {"log.lines", "array", "The matching log lines"},
-      // collect_env names the GPUs; the GPU collector (issue 3) writes the same facts live.
-      {"gpus", "array", "GPUs"},
-      {"gpus.gfx", "string", "GPU processor (gfx1031)"},
-      {"gpus.isa", "string", "Full ISA with features (gfx90a:sramecc+:xnack-)"},
-      {"gpus.marketing_name", "string", "GPU product name"},
+      // collect_env names the GPUs; the derive stage merges them into gpus[].
+      {"collect_env.gpus", "array", "GPUs of 'GPU models and configuration'"},
+      {"collect_env.gpus.gfx", "string", "GPU processor (gfx1031)"},
+      {"collect_env.gpus.isa", "string", "Full ISA with features (gfx90a:sramecc+:xnack-)"},
+      {"collect_env.gpus.marketing_name", "string", "GPU product name"},
   };
   return specs;
 }

@@ -20,7 +20,7 @@ bool RecognizeCompilerLog(std::string_view text) {
   return error && kLocated.Search(head);
 }
 
-void ParseCompilerLogPaste(std::string_view text, Facts& facts) {
+void ParseCompilerLogPaste(std::string_view text, const PasteOrigin& /*origin*/, Facts& facts) {
   CompilerLog log = ParseCompilerLog(text);
   Evidence ev{"paste:compiler log", log.errors.empty() ? "" : log.errors.front()};
   facts.Set("compile.ok", !log.any_error(), ev);

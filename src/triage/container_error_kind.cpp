@@ -7,11 +7,11 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   ContainerErrors parsed = ParseContainerErrors(text);
   auto lines = Split(text, '\n');
   for (const auto& e : parsed.errors) {
-    Evidence ev = PasteLine(e.line, e.message);
+    Evidence ev = PasteLine(origin, e.line, e.message);
     std::string at = "docker.errors[" + std::to_string(NextIndex(facts, "docker.errors")) + "]";
     facts.Set(at + ".engine", e.engine, ev);
     facts.Set(at + ".problem", e.problem, ev);
@@ -20,9 +20,9 @@ void Parse(std::string_view text, Facts& facts) {
     facts.Set(at + ".message", e.message, ev);
   }
   if (parsed.windows_mentioned) {
-    facts.Set("docker.windows_mentioned", true, PasteLine(parsed.windows_line, lines[parsed.windows_line]));
+    facts.Set("docker.windows_mentioned", true, PasteLine(origin, parsed.windows_line, lines[parsed.windows_line]));
   }
-  if (parsed.docker_desktop) facts.Set("docker.desktop", true, PasteLine(parsed.desktop_line, lines[parsed.desktop_line]));
+  if (parsed.docker_desktop) facts.Set("docker.desktop", true, PasteLine(origin, parsed.desktop_line, lines[parsed.desktop_line]));
 }
 
 const std::vector<FactSpec>& Specs() {

@@ -7,16 +7,16 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   DkmsLog log = ParseDkmsLog(text);
-  Evidence ev = log.evidence.empty() ? Evidence{} : PasteLine(log.evidence[0].line, log.evidence[0].text);
+  Evidence ev = log.evidence.empty() ? Evidence{} : PasteLine(origin, log.evidence[0].line, log.evidence[0].text);
   if (log.build_failed) facts.Set("dkms.build_failed", true, ev);
   else if (!facts.Get("dkms.build_failed").value) facts.Set("dkms.build_failed", false);
   if (!log.kernel.empty()) facts.Set("dkms.kernel", log.kernel, ev);
   if (!log.module.empty()) facts.Set("dkms.module", log.module, ev);
   if (!log.make_log.empty()) facts.Set("dkms.make_log", log.make_log, ev);
   for (const auto& e : log.errors) {
-    facts.Set("dkms.errors[" + std::to_string(NextIndex(facts, "dkms.errors")) + "]", e.text, PasteLine(e.line, e.text));
+    facts.Set("dkms.errors[" + std::to_string(NextIndex(facts, "dkms.errors")) + "]", e.text, PasteLine(origin, e.line, e.text));
   }
 }
 

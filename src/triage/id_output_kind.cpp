@@ -20,10 +20,10 @@ bool AlreadyListed(const Facts& facts, const IdGroup& g) {
   return false;
 }
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   IdOutput id = ParseIdOutput(text);
   auto lines = Split(text, '\n');
-  Evidence ev = PasteLine(id.line, id.line < lines.size() ? lines[id.line] : "");
+  Evidence ev = PasteLine(origin, id.line, id.line < lines.size() ? lines[id.line] : "");
   if (id.uid) facts.Set("identity.uid", *id.uid, ev);
   if (id.gid) facts.Set("identity.gid", *id.gid, ev);
   if (!id.user.empty()) facts.Set("identity.user_name", id.user, ev);
@@ -34,7 +34,7 @@ void Parse(std::string_view text, Facts& facts) {
     if (!g.name.empty()) facts.Set(at + ".name", g.name, ev);
   }
   if (!id.unnamed_gids.empty()) {
-    Evidence unnamed = PasteLine(id.unnamed_line, id.unnamed_line < lines.size() ? lines[id.unnamed_line] : "");
+    Evidence unnamed = PasteLine(origin, id.unnamed_line, id.unnamed_line < lines.size() ? lines[id.unnamed_line] : "");
     auto existing = facts.Get("identity.unnamed_gids");
     nlohmann::json all = existing.value && existing.value->is_array() ? *existing.value : nlohmann::json::array();
     for (auto gid : id.unnamed_gids) {

@@ -7,14 +7,14 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   KernelLog log = ParseKernelLog(text);
   auto lines = Split(text, '\n');
   auto prev = facts.Get("kernel_log.amd_lines");
   int before = prev.value && prev.value->is_number_integer() ? prev.value->get<int>() : 0;
   facts.Set("kernel_log.amd_lines", before + static_cast<int>(log.amd_lines));
   for (const auto& e : log.events) {
-    Evidence ev = PasteLine(e.line, lines[e.line]);
+    Evidence ev = PasteLine(origin, e.line, lines[e.line]);
     KernelLogFacts element = KernelLogEventFacts(e);  // the driver collector names dmesg's the same
     if (element.array.empty()) continue;
     std::string array = "kernel_log." + element.array;

@@ -32,7 +32,7 @@ void AddMissing(nlohmann::json& missing, const std::string& name, const std::str
   missing.push_back({{"name", name}, {"needed_by", needed_by}, {"elsewhere", ""}, {"other_majors", ""}});
 }
 
-void ParseLdd(std::string_view text, Facts& facts) {
+void ParseLdd(std::string_view text, const PasteOrigin& /*origin*/, Facts& facts) {
   LddOutput ldd = ParseLddOutput(text);
   Evidence ev{"paste:ldd", ""};
   nlohmann::json missing = nlohmann::json::array(), versions = nlohmann::json::array(), checked = nlohmann::json::array();

@@ -8,17 +8,17 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   PythonError parsed = ParsePythonError(text);
   for (const auto& e : parsed.exceptions) {
-    Evidence ev = PasteLine(e.line, e.type + (e.message.empty() ? "" : ": " + e.message));
+    Evidence ev = PasteLine(origin, e.line, e.type + (e.message.empty() ? "" : ": " + e.message));
     std::string at = "python.exceptions[" + std::to_string(NextIndex(facts, "python.exceptions")) + "]";
     facts.Set(at + ".type", e.type, ev);
     facts.Set(at + ".message", e.message, ev);
     facts.Set(at + ".traceback", parsed.traceback, ev);
   }
   for (const auto& e : parsed.loader_errors) {
-    Evidence ev = PasteLine(e.line, e.message);
+    Evidence ev = PasteLine(origin, e.line, e.message);
     std::string at = "loader.errors[" + std::to_string(NextIndex(facts, "loader.errors")) + "]";
     facts.Set(at + ".library", e.library, ev);
     if (!e.missing_version.empty()) facts.Set(at + ".missing_version", e.missing_version, ev);

@@ -8,7 +8,7 @@ namespace rd {
 namespace {
 bool Recognize(std::string_view text) { return LooksLikeRocminfo(text); }
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& /*origin*/, Facts& facts) {
   EmitRocminfoFacts(ParseRocminfo(text), [&](const std::string& path, nlohmann::json value, const std::string& excerpt) {
     facts.Set(path, std::move(value), {"paste:rocminfo", excerpt});
   });

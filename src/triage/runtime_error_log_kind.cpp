@@ -7,7 +7,7 @@ namespace rd {
 
 namespace {
 
-void ParseLog(std::string_view text, Facts& facts) {
+void ParseLog(std::string_view text, const PasteOrigin& /*origin*/, Facts& facts) {
   RuntimeErrorLog log = ParseRuntimeErrorLog(text);
   Evidence ev{"paste", log.lines.empty() ? "" : log.lines.front()};
   facts.Set("log.no_binary_for_gpu", log.no_binary_for_gpu, ev);

@@ -8,8 +8,7 @@ namespace rd {
 namespace {
 
 // The row of rules/data/<table>.toml with this name (or, without a name, this number).
-const nlohmann::json* Lookup(const char* table, const StatusMention& m) {
-  const nlohmann::json* data = CurrentPasteOrigin().data;
+const nlohmann::json* Lookup(const nlohmann::json* data, const char* table, const StatusMention& m) {
   if (!data || !data->contains(table) || !(*data)[table].contains("codes")) return nullptr;
   for (const auto& row : (*data)[table]["codes"]) {
     if (!row.is_object()) continue;
@@ -21,12 +20,12 @@ const nlohmann::json* Lookup(const char* table, const StatusMention& m) {
   return nullptr;
 }
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   for (const auto& m : ParseStatusCodes(text)) {
-    Evidence ev = PasteLine(m.line, m.message);
+    Evidence ev = PasteLine(origin, m.line, m.message);
     std::string at = "status_codes[" + std::to_string(NextIndex(facts, "status_codes")) + "]";
     facts.Set(at + ".family", m.family, ev);
-    const nlohmann::json* row = Lookup(m.family == "hip" ? "hip_errors" : "hsa_status", m);
+    const nlohmann::json* row = Lookup(origin.data, m.family == "hip" ? "hip_errors" : "hsa_status", m);
     std::string name = row ? row->value("name", m.name) : m.name;
     if (!name.empty()) facts.Set(at + ".name", name, ev);
     if (row && row->contains("code")) facts.Set(at + ".code", (*row)["code"], ev);

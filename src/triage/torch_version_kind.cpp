@@ -7,11 +7,11 @@ namespace rd {
 
 namespace {
 
-void Parse(std::string_view text, Facts& facts) {
+void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   auto parsed = ParseTorchVersion(text);
   if (!parsed) return;
   auto lines = Split(text, '\n');
-  Evidence ev = PasteLine(parsed->line, lines[parsed->line]);
+  Evidence ev = PasteLine(origin, parsed->line, lines[parsed->line]);
   // The names the torch collectors and a pasted collect_env use (issue 13: torch_print.* was a
   // second vocabulary for the same values, with its own copy of the wrong-wheel rule).
   facts.Set("frameworks.torch.version", parsed->version, ev);

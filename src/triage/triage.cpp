@@ -4,6 +4,7 @@
 #include <map>
 
 #include "parsers/shell_prompt.h"
+#include "triage/paste_scan.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -31,8 +32,6 @@ std::string StripAnsi(std::string_view text) {
 }
 
 namespace {
-
-thread_local PasteOrigin g_origin;
 
 // The first line of outputs that never follow on from the text above them: a new piece starts
 // there even without a blank line (unless the piece so far is only the prompt that ran it).
@@ -103,38 +102,6 @@ class Splitter {
 
 std::string_view FirstLine(std::string_view text) { return text.substr(0, text.find('\n')); }
 
-// `export NAME=value`, `NAME=value cmd`, `set NAME=value` (cmd.exe), `$env:NAME="value"`
-// (PowerShell): the variable is set for what follows in the paste.
-void CommandEnv(std::string_view command, const Evidence& evidence, Facts& facts) {
-  std::string_view s = Trim(command);
-  if (StartsWith(s, "export ")) s.remove_prefix(7);
-  else if (StartsWith(s, "set ")) s.remove_prefix(4);
-  else if (StartsWith(s, "$env:")) s.remove_prefix(5);
-  while (!s.empty()) {
-    size_t eq = s.find('=');
-    size_t space = s.find(' ');
-    if (eq == std::string_view::npos || eq == 0 || (space != std::string_view::npos && space < eq)) return;
-    std::string name(Trim(s.substr(0, eq)));
-    for (char c : name) {
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return;
-    }
-    std::string_view rest = s.substr(eq + 1);
-    std::string value;
-    if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
-      size_t close = rest.find(rest[0], 1);
-      if (close == std::string_view::npos) return;
-      value = std::string(rest.substr(1, close - 1));
-      rest.remove_prefix(close + 1);
-    } else {
-      size_t end = rest.find(' ');
-      value = std::string(rest.substr(0, end));
-      rest = end == std::string_view::npos ? std::string_view() : rest.substr(end);
-    }
-    facts.Set("env." + name, value, evidence);
-    s = Trim(rest);
-  }
-}
-
 void RecordPrompt(const PastePiece& piece, size_t index, Facts& facts) {
   std::string line(FirstLine(piece.text));
   auto prompt = ParseShellPrompt(line);
@@ -154,7 +121,6 @@ void RecordPrompt(const PastePiece& piece, size_t index, Facts& facts) {
   facts.Set(at + ".source", piece.source);
   facts.SetEvidence(at, ev);
   if (prompt->os == "windows") facts.Set("triage.windows_prompt", true, ev);
-  CommandEnv(prompt->command, ev, facts);
 }
 
 // Any sign of an AMD GPU stack in a piece: the first such line, for rules that need "this is an
@@ -175,12 +141,10 @@ bool FindAmdLine(const PastePiece& piece, Evidence& ev) {
 
 }  // namespace
 
-const PasteOrigin& CurrentPasteOrigin() { return g_origin; }
-
-Evidence PasteLine(size_t index, std::string_view line) {
+Evidence PasteLine(const PasteOrigin& origin, size_t index, std::string_view line) {
   std::string excerpt(Trim(line));
   if (excerpt.size() > 400) excerpt = excerpt.substr(0, 397) + "...";
-  return {"paste:" + g_origin.file + ":" + std::to_string(g_origin.first_line + index), excerpt};
+  return {"paste:" + origin.file + ":" + std::to_string(origin.first_line + index), excerpt};
 }
 
 size_t NextIndex(const Facts& facts, std::string_view path) {
@@ -198,12 +162,17 @@ std::vector<PastePiece> SplitPaste(std::string_view text, const std::string& sou
 
 Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
   Facts facts;
+  // What the paste does not show set is taken as not set (as on the live machine, where the
+  // environment collector always runs): a pasted gfx1031 without an override gets the override
+  // advice (issue 13). Variables the paste sets are added below.
+  facts.Set("env", nlohmann::json::object(), {"paste", "no assignment of this variable in the paste"});
   size_t prompts = 0, unknown = 0;
   bool amd_seen = false;
   std::map<std::string, size_t> kinds_seen;
+  MarketingNames names = MarketingNames::FromData(data);
   for (size_t i = 0; i < pieces.size(); ++i) {
     auto& piece = pieces[i];
-    g_origin = PasteOrigin{piece.file, piece.first_line, data};
+    const PasteOrigin origin{piece.file, piece.first_line, data};
     std::string at = "triage.pieces[" + std::to_string(i) + "]";
     if (ParseShellPrompt(FirstLine(piece.text))) {
       piece.prompt = static_cast<int>(prompts);
@@ -217,8 +186,11 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
       if (!kind.recognize(piece.text)) continue;
       if (piece.kind == "unknown") piece.kind = kind.name;
       else also.push_back(kind.name);
-      kind.parse(piece.text, facts);
+      kind.parse(piece.text, origin, facts);
     }
+    // Every piece, claimed by a kind or not: its commands, assignments and entities (issue 13).
+    AddPastedCommandFacts(piece, origin, facts);
+    AddEntityFacts(piece, origin, names, facts);
     facts.Set(at + ".kind", piece.kind);
     facts.Set(at + ".source", piece.source);
     facts.Set(at + ".lines", static_cast<int>(SplitLines(piece.text).size()));
@@ -236,7 +208,6 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
                 Evidence{"paste:" + piece.source, std::string(Trim(excerpt))});
     }
   }
-  g_origin = PasteOrigin{};
   if (!amd_seen) facts.Set("triage.amd_seen", false);
   if (pieces.empty()) facts.Set("triage.pieces", nlohmann::json::array());
   std::string summary = std::to_string(pieces.size()) + (pieces.size() == 1 ? " piece" : " pieces");

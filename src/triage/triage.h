@@ -11,13 +11,21 @@
 
 namespace rd {
 
+/// Where a piece came from, so a kind can cite "paste:<file>:<line>" and read rules/data tables.
+/// Passed to every parse (issue 13: an origin is a parameter, not a thread-local).
+struct PasteOrigin {
+  std::string file = "stdin";
+  size_t first_line = 1;
+  const nlohmann::json* data = nullptr;  ///< rules/data/*.toml keyed by stem, or null.
+};
+
 /// One kind of paste (rocminfo, rocm-smi, ldd, collect_env …): one file per kind in src/triage/.
 struct PasteKind {
   const char* name;
   /// Cheap check on the whole piece: does this text look like my kind?
   bool (*recognize)(std::string_view text);
   /// Pure parser: text -> facts (same names as the live collectors use).
-  void (*parse)(std::string_view text, Facts& facts);
+  void (*parse)(std::string_view text, const PasteOrigin& origin, Facts& facts);
   /// The facts this kind may write, for `rules lint` (optional).
   const std::vector<FactSpec>* facts = nullptr;
 };
@@ -43,16 +51,8 @@ struct PastePromptLine {
   std::string text;
 };
 
-/// Where the piece now being parsed came from, so a kind can cite "paste:<file>:<line>" and read
-/// rules/data tables; TriageFacts sets it around each parse (one thread at a time).
-struct PasteOrigin {
-  std::string file = "stdin";
-  size_t first_line = 1;
-  const nlohmann::json* data = nullptr;  ///< rules/data/*.toml keyed by stem, or null.
-};
-const PasteOrigin& CurrentPasteOrigin();
-/// Evidence for line `index` (0-based, within the piece being parsed): "paste:<file>:<line>".
-Evidence PasteLine(size_t index, std::string_view line);
+/// Evidence for line `index` (0-based, within the piece `origin` describes): "paste:<file>:<line>".
+Evidence PasteLine(const PasteOrigin& origin, size_t index, std::string_view line);
 /// The next free index of array fact `path` ("kernel_log.probe_failures"), so that several
 /// pieces of one kind append rather than overwrite each other.
 size_t NextIndex(const Facts& facts, std::string_view path);

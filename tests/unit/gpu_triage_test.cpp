@@ -33,7 +33,12 @@ TEST(GpuTriage, PartialRocminfoKeepsCountsAbsent) {
   EXPECT_EQ(FactText(r, "rocminfo.gpu_agents[0].marketing_name"), "AMD Radeon RX 6700 XT");
   EXPECT_EQ(FactText(r, "rocminfo.complete"), "false");
   EXPECT_EQ(r.facts.Get("rocminfo.gpu_agent_count").state, FactState::NotPresent);
-  EXPECT_TRUE(FindingIds(r).empty()) << *FindingIds(r).begin();
+  // The derive stage names the GPU from the pasted agent, so the arch rule fires as it does live
+  // (issue 13: this paste used to print "[✓] GPUs and driver" while the live check gave the fix).
+  EXPECT_EQ(FactText(r, "gpus[0].gfx"), "gfx1031");
+  EXPECT_EQ(FactText(r, "gpus[0].arch_class"), "rdna2-consumer");
+  EXPECT_EQ(FactText(r, "gpus[0].seen_in"), "rocminfo, text");
+  EXPECT_EQ(FindingIds(r), (std::set<std::string>{"arch.rdna2-consumer-unsupported"}));
 }
 
 TEST(GpuTriage, SingleAgentBlock) {
@@ -41,7 +46,8 @@ TEST(GpuTriage, SingleAgentBlock) {
   EXPECT_EQ(FactText(r, "rocminfo.gpu_agents[0].name"), "gfx1032");
   EXPECT_EQ(FactText(r, "rocminfo.gpu_agents[0].node"), "1");
   EXPECT_EQ(FactText(r, "rocminfo.gpu_agents[0].compute_units"), "28");
-  EXPECT_TRUE(FindingIds(r).empty());
+  EXPECT_EQ(FactText(r, "gpus[0].gfx"), "gfx1032");
+  EXPECT_EQ(FindingIds(r), (std::set<std::string>{"arch.rdna2-consumer-unsupported"}));
 }
 
 TEST(GpuTriage, OutOfResourcesIsDecoded) {

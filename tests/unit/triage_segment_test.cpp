@@ -124,7 +124,7 @@ TEST(Triage, PasteMixingFiveKindsIsSplitAndDiagnosed) {
   EXPECT_EQ(kinds, (std::set<std::string>{"unknown", "container-error", "id-groups", "kernel-log", "python-error",
                                           "torch-version"}));
   EXPECT_EQ(FindingIds(report),
-            (std::set<std::string>{"docker.host-no-kfd", "access.gid-without-name", "kernel.pci-atomics-rejected",
+            (std::set<std::string>{"docker.host-no-kfd", "access.gid-without-name", "kernel.pci-atomics-rejected", "arch.dropped-legacy",
                                    "loader.missing-symbol-version", "torch.wrong-wheel"}));
   EXPECT_EQ(FactText(report, "frameworks.torch.build"), "cuda");
   EXPECT_EQ(FactText(report, "frameworks.torch.hip"), "");  // printed as None: not a ROCm build

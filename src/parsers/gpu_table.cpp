@@ -1,4 +1,4 @@
-#include "collectors/gpu_table.h"
+#include "parsers/gpu_table.h"
 
 #include "util/strings.h"
 

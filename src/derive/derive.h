@@ -1,0 +1,32 @@
+#pragma once
+/// The derive stage (issue 13 item 2): between collection and rules, on every route (live check,
+/// --replay, --from, triage). It merges what each source saw into one vocabulary and looks the
+/// result up in rules/data, so a rule written against `gpus[].arch_class` or `rocm.release`
+/// fires on a pasted rocminfo exactly as on the live machine. Data-driven, tested once.
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/collector.h"
+#include "core/facts.h"
+
+namespace rd {
+
+/// Runs every derivation in order: GPUs, ROCm release, platform, Python environment.
+/// Idempotent: a report that already holds derived facts (--from) derives the same again.
+void DeriveFacts(Facts& facts, const nlohmann::json& data);
+
+/// GPU sightings from KFD/PCI, rocminfo, amd-smi, rocm-smi, collect_env, LLM-runtime logs and
+/// the paste's entities -> gpus[] with gfx, names, class, family, override, APU; gpu.* counts.
+void DeriveGpus(Facts& facts, const nlohmann::json& data);
+/// rocm.release* from any version string the facts hold.
+void DeriveRocmRelease(Facts& facts, const nlohmann::json& data);
+/// platform.kind and platform.why.
+void DerivePlatform(Facts& facts);
+/// python.env_kind from interpreter paths, site-packages paths and venv prompts.
+void DerivePythonEnv(Facts& facts);
+
+/// The facts the derive stage writes (for the catalog and `rules lint`).
+const std::vector<FactSpec>& DeriveFactSpecs();
+
+}  // namespace rd

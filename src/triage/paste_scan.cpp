@@ -1,0 +1,139 @@
+#include "triage/paste_scan.h"
+
+#include <set>
+
+#include "parsers/paste_entities.h"
+#include "parsers/pasted_commands.h"
+#include "util/strings.h"
+
+namespace rd {
+
+namespace {
+
+constexpr size_t kMaxEntities = 400;  // per paste: a hostile paste stays bounded
+constexpr size_t kMaxCommands = 200;
+
+nlohmann::json Strings(const std::vector<std::string>& v) { return nlohmann::json(v); }
+
+void SetContainerRun(Facts& facts, const std::string& at, const ContainerRun& r, const Evidence& ev) {
+  facts.Set(at + ".engine", r.engine, ev);
+  facts.Set(at + ".image", r.image);
+  facts.Set(at + ".devices", Strings(r.devices));
+  facts.Set(at + ".device_kfd", r.device_kfd);
+  facts.Set(at + ".device_dri", r.device_dri);
+  facts.Set(at + ".group_add", Strings(r.group_add));
+  facts.Set(at + ".privileged", r.privileged);
+  facts.Set(at + ".gpus_flag", r.gpus_flag);
+  facts.Set(at + ".ipc_host", r.ipc_host);
+  facts.Set(at + ".security_opt", Strings(r.security_opt));
+  facts.Set(at + ".env", Strings(r.env));
+  facts.Set(at + ".runtime", r.runtime);
+}
+
+void SetPipInstall(Facts& facts, const std::string& at, const PipInstall& p, const Evidence& ev) {
+  facts.Set(at + ".packages", Strings(p.packages), ev);
+  facts.Set(at + ".index_url", p.index_url);
+  facts.Set(at + ".extra_index_urls", Strings(p.extra_index_urls));
+  facts.Set(at + ".index_kind", p.index_kind);
+  facts.Set(at + ".index_rocm_version", p.index_rocm_version);
+  facts.Set(at + ".torch_spec", p.torch_spec);
+  facts.Set(at + ".pre", p.pre);
+}
+
+void Common(Facts& facts, const std::string& at, size_t line, const std::string& text, const Evidence& ev) {
+  facts.Set(at + ".line", static_cast<int>(line), ev);
+  facts.Set(at + ".text", Printable(text, 400));
+  facts.SetEvidence(at, ev);
+}
+
+}  // namespace
+
+MarketingNames MarketingNames::FromData(const nlohmann::json* data) {
+  MarketingNames names;
+  if (!data || !data->contains("gpu_names") || !(*data)["gpu_names"].contains("name")) return names;
+  for (const auto& row : (*data)["gpu_names"]["name"]) {
+    if (!row.is_object() || !row.contains("pattern") || !row["pattern"].is_string()) continue;
+    auto regex = Regex::Compile(row["pattern"].get<std::string>(), Regex::Options{true, false});
+    if (!regex) continue;  // rules lint reports a bad data pattern; triage goes on without it
+    names.entries.push_back({std::move(regex).value(), row.value("gfx", ""), row.value("name", "")});
+  }
+  return names;
+}
+
+void AddPastedCommandFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
+  PastedCommands parsed = ParsePastedCommands(piece.text);
+  for (const auto& c : parsed.commands) {
+    size_t all = NextIndex(facts, "commands.all");
+    if (all >= kMaxCommands) break;
+    Evidence ev = PasteLine(origin, c.line, c.text);
+    size_t line = origin.first_line + c.line;
+    std::string at = "commands.all[" + std::to_string(all) + "]";
+    facts.Set(at + ".program", c.program, ev);
+    Common(facts, at, line, c.text, ev);
+    if (c.container_run) {
+      std::string run = "commands.container_runs[" + std::to_string(NextIndex(facts, "commands.container_runs")) + "]";
+      SetContainerRun(facts, run, *c.container_run, ev);
+      Common(facts, run, line, c.text, ev);
+    }
+    if (c.pip_install) {
+      std::string pip = "commands.pip_installs[" + std::to_string(NextIndex(facts, "commands.pip_installs")) + "]";
+      SetPipInstall(facts, pip, *c.pip_install, ev);
+      Common(facts, pip, line, c.text, ev);
+    }
+    if (c.package_install) {
+      std::string pkg = "commands.package_installs[" + std::to_string(NextIndex(facts, "commands.package_installs")) + "]";
+      facts.Set(pkg + ".manager", c.package_install->manager, ev);
+      facts.Set(pkg + ".action", c.package_install->action);
+      facts.Set(pkg + ".packages", Strings(c.package_install->packages));
+      Common(facts, pkg, line, c.text, ev);
+    }
+    if (c.amdgpu_install) {
+      std::string a = "commands.amdgpu_install[" + std::to_string(NextIndex(facts, "commands.amdgpu_install")) + "]";
+      facts.Set(a + ".usecases", Strings(c.amdgpu_install->usecases), ev);
+      facts.Set(a + ".no_dkms", c.amdgpu_install->no_dkms);
+      facts.Set(a + ".flags", Strings(c.amdgpu_install->flags));
+      Common(facts, a, line, c.text, ev);
+    }
+  }
+  for (const auto& e : parsed.env) {
+    Evidence ev = PasteLine(origin, e.line, e.name + "=" + e.value);
+    facts.Set("env." + e.name, e.value, ev);
+    facts.Set("env_origin." + e.name, e.origin, ev);
+  }
+}
+
+void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const MarketingNames& names, Facts& facts) {
+  size_t next = NextIndex(facts, "triage.entities");
+  if (next >= kMaxEntities) return;
+  auto add = [&](const std::string& kind, const std::string& value, size_t line, bool device, const std::string& gfx,
+                 std::string_view text) {
+    if (next >= kMaxEntities) return;
+    std::string at = "triage.entities[" + std::to_string(next++) + "]";
+    facts.Set(at + ".kind", kind, PasteLine(origin, line, text));
+    facts.Set(at + ".value", value);
+    facts.Set(at + ".line", static_cast<int>(origin.first_line + line));
+    if (kind == "gfx" || kind == "isa" || kind == "marketing") facts.Set(at + ".device", device);
+    if (!gfx.empty()) facts.Set(at + ".gfx", gfx);
+  };
+  auto lines = SplitLines(piece.text);
+  for (const auto& e : ScanPasteEntities(piece.text, kMaxEntities - next)) {
+    add(e.kind, e.value, e.line, e.device, "", e.line < lines.size() ? std::string_view(lines[e.line]) : "");
+  }
+  if (names.entries.empty()) return;
+  // One cheap search per line before the per-product patterns.
+  static const Regex maybe_product = Regex::Literal(
+      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b))");
+  std::set<std::string> named;
+  for (size_t i = 0; i < lines.size() && i < 20000 && next < kMaxEntities; ++i) {
+    std::string_view line = std::string_view(lines[i]).substr(0, 4096);
+    if (!maybe_product.Search(line)) continue;
+    for (const auto& entry : names.entries) {
+      auto m = entry.pattern.Find(line);
+      if (!m || !named.insert(entry.name).second) continue;
+      add("marketing", entry.name, i, true, entry.gfx, line);
+      break;
+    }
+  }
+}
+
+}  // namespace rd
