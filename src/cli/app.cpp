@@ -155,8 +155,9 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
          return RunFleet(cli.fleet, io);
        }},
       {"rules list", [&] { return RunRulesList(RuleDirs(cli), io); }},
-      {"rules facts", [&] { return RunRulesFacts(io); }},
-      {"rules lint", [&] { return RunRulesLint(cli.lint_dirs.empty() ? RuleDirs(cli) : cli.lint_dirs, io); }},
+      {"rules facts", [&] { return RunRulesFacts(RuleDirs(cli), io); }},
+      // `rules lint DIR`: DIR's rules against the installed fact catalog (and DIR's own, if any).
+      {"rules lint", [&] { return RunRulesLint(cli.lint_dirs.empty() ? RuleDirs(cli) : cli.lint_dirs, {DefaultRulesDir()}, io); }},
       {"explain", [&] { return RunExplain(RuleDirs(cli), cli.explain_id, io); }},
       {kSmiChildCommand, [&] {
          io.out << RunSmiQuery() << "\n";

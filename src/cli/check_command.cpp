@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/output.h"
+#include "cli/registry.h"
 #include "core/exit_status.h"
 #include "core/fact_types.h"
 #include "derive/derive.h"
@@ -126,7 +127,7 @@ int RunCheck(const CheckOptions& options, Io& io) {
       return kExitUsage;
     }
     Facts facts = earlier->facts;
-    DropMistypedFacts(facts, AllFactSpecs());  // m6: a value of the wrong type is not evaluated
+    DropMistypedFacts(facts, db.catalog);  // m6: a value of the wrong type is not evaluated
     Report report = EvaluateReport(std::move(facts), earlier->collectors, db, options.ignored);
     report.mode = "from " + earlier->generated_at;
     report.timings.total_ms = MsSince(start);

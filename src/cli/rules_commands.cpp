@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "core/collector.h"
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
 #include "util/strings.h"
@@ -37,22 +36,31 @@ int RunRulesList(const std::vector<std::string>& dirs, Io& io) {
   return db.diagnostics.empty() ? kExitHealthy : kExitUsage;
 }
 
-int RunRulesLint(const std::vector<std::string>& dirs, Io& io) {
+int RunRulesLint(const std::vector<std::string>& dirs, const std::vector<std::string>& catalog_dirs, Io& io) {
   SafeIo safe(io);
-  RuleDatabase db = LoadRules(dirs);
+  RuleDatabase db = LoadRules(dirs, catalog_dirs);
   for (const auto& d : db.diagnostics) io.out << d.Format() << "\n";
   io.out << fmt::format("{} rules loaded, {} problem{}\n", db.rules.size(), db.diagnostics.size(),
                         db.diagnostics.size() == 1 ? "" : "s");
   return db.diagnostics.empty() ? kExitHealthy : kExitUsage;
 }
 
-int RunRulesFacts(Io& io) {
+// The catalog (rules/facts.toml) as the Markdown table of docs/facts.md.
+int RunRulesFacts(const std::vector<std::string>& dirs, Io& io) {
   SafeIo safe(io);
-  auto specs = AllFactSpecs();
-  std::sort(specs.begin(), specs.end(), [](const FactSpec& a, const FactSpec& b) { return std::string(a.path) < b.path; });
-  io.out << "| fact | type | meaning |\n|---|---|---|\n";
-  for (const auto& spec : specs) io.out << fmt::format("| `{}` | {} | {} |\n", spec.path, spec.type, spec.description);
-  return kExitHealthy;
+  RuleDatabase db = LoadRules(dirs);
+  io.out << "| fact | type | unit | meaning | sources |\n|---|---|---|---|---|\n";
+  for (const auto& entry : db.catalog.entries) {
+    io.out << fmt::format("| `{}` | {} | {} | {} | {} |\n", entry.path, entry.type, entry.unit, entry.meaning,
+                          Join(entry.sources, ", "));
+  }
+  bool catalog_ok = !db.catalog.entries.empty();
+  for (const auto& d : db.diagnostics) {  // the catalog's own problems; the rules' are `rules lint`'s
+    if (!EndsWith(d.file, "facts.toml") && !db.catalog.entries.empty()) continue;
+    io.err << d.Format() << "\n";
+    catalog_ok = false;
+  }
+  return catalog_ok ? kExitHealthy : kExitUsage;
 }
 
 int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& io) {

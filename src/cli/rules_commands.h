@@ -9,9 +9,9 @@ namespace rd {
 /// `rules list`: id, severity, section, title of every loaded rule.
 int RunRulesList(const std::vector<std::string>& dirs, Io& io);
 /// `rules lint [DIR…]`: file:line:column messages; exit 2 when any rule has a problem.
-int RunRulesLint(const std::vector<std::string>& dirs, Io& io);
+int RunRulesLint(const std::vector<std::string>& dirs, const std::vector<std::string>& catalog_dirs, Io& io);
 /// `rules facts`: the fact catalog (collectors and triage), as Markdown table rows.
-int RunRulesFacts(Io& io);
+int RunRulesFacts(const std::vector<std::string>& dirs, Io& io);
 /// `explain ID`: the rule's explanation, fix and references; "did you mean" for typos.
 int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& io);
 

@@ -1,8 +1,11 @@
 // GPUs section, part 2: is amdgpu there and why not. pitfalls.md #23-#25 (module, DKMS, Secure
 // Boot, nomodeset/blacklist), #28 (firmware), #30 (atomics), #31 (iommu=pt).
+#include <map>
+
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
 #include "parsers/kernel_driver.h"
+#include "parsers/kernel_log.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -27,9 +30,14 @@ const std::vector<FactSpec> kDriverFacts = {
     {"driver.log.reason", "string", "Why the kernel log could not be read"},
     {"driver.log.error_count", "int", "amdgpu/kfd error lines in the kernel log"},
     {"driver.log.errors", "array", "The first amdgpu/kfd error lines"},
-    {"driver.log.atomics_rejected", "bool", "The kernel log says 'PCI rejects atomics'"},
-    {"driver.log.kfd_unsupported", "bool", "The kernel log says a GPU is 'not supported in kfd'"},
-    {"driver.log.firmware_failed", "bool", "The kernel log shows an amdgpu firmware load failure"},
+    // dmesg's events: the kernel_log.* facts a pasted kernel log gives (parsers/kernel_log.h).
+    {"kernel_log.amd_lines", "int", "amdgpu/kfd/drm lines in the kernel log"},
+    {"kernel_log.probe_failures", "array", "amdgpu: probe of <pci> failed with error <n>"},
+    {"kernel_log.firmware_failures", "array", "Direct firmware load for amdgpu/<file> failed"},
+    {"kernel_log.ring_timeouts", "array", "ring <name> timeout lines (GPU hang)"},
+    {"kernel_log.page_faults", "array", "GPU page fault lines"},
+    {"kernel_log.atomics_rejected", "array", "kfd: skipped device …, PCI rejects atomics"},
+    {"kernel_log.kfd_unsupported", "array", "kfd: amdgpu: <ASIC> not supported in kfd"},
     {"summary.driver", "string", "One-line summary of the amdgpu driver state"},
 };
 
@@ -97,6 +105,22 @@ void CollectSecureBoot(CollectContext& context, Facts& facts) {
   else facts.MarkAbsent("driver.secure_boot", var + ": not the 5-byte EFI variable format");
 }
 
+// The events of dmesg under the names a pasted kernel log's get (kernel_log.*), so one rule
+// serves both (issue 13: driver.log.atomics_rejected and kernel_log.atomics_rejected were two).
+void SetKernelLogEvents(const std::string& out, Facts& facts) {
+  KernelLog log = ParseKernelLog(out);
+  facts.Set("kernel_log.amd_lines", static_cast<int>(log.amd_lines), Evidence{"cmd:dmesg", ""});
+  std::map<std::string, size_t> next;
+  for (const auto& e : log.events) {
+    KernelLogFacts element = KernelLogEventFacts(e);
+    if (element.array.empty()) continue;
+    Evidence ev{"cmd:dmesg", Printable(e.text, 300)};
+    std::string at = "kernel_log." + element.array + "[" + std::to_string(next[element.array]++) + "]";
+    for (const auto& [key, value] : element.fields) facts.Set(at + "." + key, value, ev);
+    facts.Set(at + ".message", Printable(e.text, 300), ev);
+  }
+}
+
 // dmesg without root: works unless kernel.dmesg_restrict=1; say so when it does not.
 void CollectKernelLog(CollectContext& context, Facts& facts) {
   if (context.quick) {
@@ -121,9 +145,7 @@ void CollectKernelLog(CollectContext& context, Facts& facts) {
   facts.Set("driver.log.readable", true, ev);
   facts.Set("driver.log.error_count", log.error_count, ev);
   facts.Set("driver.log.errors", log.errors, ev);
-  facts.Set("driver.log.atomics_rejected", log.atomics_rejected, ev);
-  facts.Set("driver.log.kfd_unsupported", log.kfd_unsupported, ev);
-  facts.Set("driver.log.firmware_failed", log.firmware_failed, ev);
+  SetKernelLogEvents(r.out, facts);
 }
 
 std::string Summary(const Facts& facts) {

@@ -7,7 +7,7 @@
 #include <cctype>
 
 #include "collectors/collectors.h"
-#include "report/redaction.h"
+#include "util/secret_names.h"
 #include "util/strings.h"
 
 namespace rd {

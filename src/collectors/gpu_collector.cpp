@@ -39,7 +39,6 @@ const std::vector<FactSpec> kGpuFacts = {
     {"gpus.link_gen", "int", "PCIe generation of the current link"},
     {"gpus.link_width_degraded", "bool", "The link runs narrower than the device supports"},
     {"gpus.bar_bytes", "int", "Largest prefetchable BAR (CPU-visible VRAM window)"},
-    {"gpus.bar_mib", "int", "The same in MiB"},
     {"gpus.large_bar", "bool", "The BAR covers all VRAM (or more than 256 MiB when VRAM is unknown)"},
     {"gpus.driver", "string", "Kernel driver bound to the PCI function (amdgpu, vfio-pci, …); none when unbound"},
     {"gpus.boot_vga", "bool", "The firmware used it as the boot display"},
@@ -110,7 +109,6 @@ void SetPciFacts(Facts& facts, const std::string& at, const PciGpu& gpu, std::op
   facts.Set(at + ".boot_vga", gpu.boot_vga, FileEvidence(dir + "/boot_vga"));
   if (gpu.bar_bytes > 0) {
     facts.Set(at + ".bar_bytes", gpu.bar_bytes, FileEvidence(dir + "/resource"));
-    facts.Set(at + ".bar_mib", gpu.bar_bytes >> 20, FileEvidence(dir + "/resource"));
     // Without resizable BAR the window is 256 MiB; with it, it covers VRAM (pitfalls.md #29).
     bool large = vram ? gpu.bar_bytes >= *vram : gpu.bar_bytes > (256ull << 20);
     facts.Set(at + ".large_bar", large, FileEvidence(dir + "/resource", fmt::format("BAR {} MiB", gpu.bar_bytes >> 20)));

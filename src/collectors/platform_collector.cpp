@@ -16,7 +16,6 @@ const std::vector<FactSpec> kPlatformFacts = {
     {"container.kind", "string", "none, docker, podman, kubernetes, lxc, systemd-nspawn or container"},
     {"container.why", "string", "The evidence that decided container.kind"},
     {"container.shm_bytes", "int", "Size of the /dev/shm tmpfs"},
-    {"container.shm_mib", "int", "Size of the /dev/shm tmpfs in MiB"},
     {"container.seccomp", "int", "Seccomp mode of this process (0 off, 1 strict, 2 filter)"},
     {"wsl.detected", "bool", "Running under Windows Subsystem for Linux"},
     {"wsl.version", "int", "1 or 2"},
@@ -67,7 +66,6 @@ void CollectContainer(CollectContext& context, Facts& facts, const Result<std::s
   if (!verdict.why.empty()) facts.Set("container.why", verdict.why);
   if (auto shm = mounts ? ParseMountSize(*mounts, "/dev/shm") : std::nullopt) {
     facts.Set("container.shm_bytes", *shm, FileEvidence("/proc/self/mounts"));
-    facts.Set("container.shm_mib", *shm / (1024 * 1024), FileEvidence("/proc/self/mounts"));
   }
   if (auto status = context.system.ReadFile("/proc/self/status", 64 * 1024)) {
     if (auto mode = ParseStatusField(*status, "Seccomp"); mode && ParseInt(*mode)) {

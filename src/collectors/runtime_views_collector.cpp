@@ -34,7 +34,7 @@ const std::vector<FactSpec> kRuntimeFacts = {
     {"rocminfo.gpu_agents.device_type", "string", "GPU"},
     {"rocminfo.gpu_agents.node", "int", "KFD node"},
     {"rocminfo.gpu_agents.compute_units", "int", "Compute units"},
-    {"rocminfo.gpu_agents.pool_kb", "int", "First GLOBAL pool size in KB"},
+    {"rocminfo.gpu_agents.pool_bytes", "int", "First GLOBAL pool size (rocminfo prints KB)"},
     {"rocminfo.gpu_agents.isa", "string", "Full ISA name with features"},
     {"rocminfo.gpu_agents.features", "string", "Target features (sramecc+:xnack-)"},
     {"rocminfo.gpu_agents.xnack", "bool", "xnack+ in the ISA name"},
@@ -52,14 +52,14 @@ const std::vector<FactSpec> kRuntimeFacts = {
     {"smi.devices", "array", "Devices rocm_smi lists"},
     {"smi.devices.index", "int", "rocm_smi device index"},
     {"smi.devices.device_id", "string", "PCI device id"},
-    {"smi.devices.bdfid", "int", "PCI location (rocm_smi_lib)"},
+    {"smi.devices.pci_bdf", "string", "PCI address 0000:03:00.0 (from rocm_smi_lib's BDFID)"},
     {"smi.devices.temperature_c", "number", "Edge temperature"},
     {"smi.devices.power_w", "number", "Average power"},
     {"smi.devices.vram_total_bytes", "int", "VRAM total"},
     {"smi.devices.vram_used_bytes", "int", "VRAM used"},
     {"smi.devices.vram_percent", "number", "VRAM use in percent"},
     {"smi.devices.gpu_percent", "number", "GPU use in percent"},
-    {"smi.devices.link_rate_mts", "int", "PCIe transfer rate, MT/s"},
+    {"smi.devices.link_speed", "number", "Current PCIe link speed, GT/s (rocm_smi reports MT/s)"},
     {"smi.devices.link_width", "int", "PCIe lanes"},
     {"smi.devices.vbios_version", "string", "VBIOS version"},
     {"smi.devices.card_series", "string", "Card series"},
@@ -110,8 +110,19 @@ void CollectRocminfo(CollectContext& context, Facts& facts, const KfdView& kfd) 
 }
 
 void SetSmiDevice(Facts& facts, const std::string& at, const nlohmann::json& d, const std::string& source) {
-  for (const char* key : {"index", "bdfid", "vram_total_bytes", "vram_used_bytes", "temperature_c", "power_w", "link_rate_mts", "link_width"}) {
+  for (const char* key : {"index", "vram_total_bytes", "vram_used_bytes", "temperature_c", "power_w", "link_width"}) {
     if (d.contains(key) && d[key].is_number()) facts.Set(at + "." + key, d[key], {source, ""});
+  }
+  // rocm_smi_lib's BDFID packs domain << 32 | bus << 8 | device << 3 | function; the fact is the
+  // address as gpus.pci_bdf and amd-smi write it (issue 13: one form per quantity).
+  if (d.contains("bdfid") && d["bdfid"].is_number_unsigned()) {
+    auto id = d["bdfid"].get<unsigned long long>();
+    facts.Set(at + ".pci_bdf", fmt::format("{:04x}:{:02x}:{:02x}.{:x}", (id >> 32) & 0xffffffff, (id >> 8) & 0xff, (id >> 3) & 0x1f, id & 0x7),
+              {source, "bdfid " + std::to_string(id)});
+  }
+  // The child's answer (and recorded snapshots) carry MT/s; the fact is GT/s like gpus.link_speed.
+  if (d.contains("link_rate_mts") && d["link_rate_mts"].is_number()) {
+    facts.Set(at + ".link_speed", d["link_rate_mts"].get<double>() / 1000.0, {source, "link_rate_mts " + d["link_rate_mts"].dump()});
   }
   if (d.contains("device_id") && d["device_id"].is_number_unsigned()) facts.Set(at + ".device_id", fmt::format("0x{:04x}", d["device_id"].get<unsigned>()), {source, ""});
   if (d.contains("vbios_version") && d["vbios_version"].is_string()) facts.Set(at + ".vbios_version", Printable(d["vbios_version"].get<std::string>(), 80), {source, ""});

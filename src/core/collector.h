@@ -10,7 +10,8 @@
 
 namespace rd {
 
-/// A fact a collector may produce, for `rules lint` (unknown fact names) and docs/facts.md.
+/// A fact a collector or paste kind declares it writes. The vocabulary itself is the catalog
+/// (rules/facts.toml, core/fact_catalog.h); a test keeps these declarations in it.
 struct FactSpec {
   const char* path;  ///< Generic path: "os.id", "gpus.gfx", "env.*" (any key below env).
   const char* type;  ///< string | int | bool | number | array | object
@@ -34,11 +35,6 @@ struct Collector {
   const std::vector<FactSpec>* facts;
 };
 
-/// Every collector of `check`, in no particular order (they run concurrently).
-const std::vector<Collector>& AllCollectors();
-/// Every fact spec, from collectors and from triage-only facts.
-std::vector<FactSpec> AllFactSpecs();
-/// True when a rule may refer to `path` (matched on its generic form, `env.*` patterns honoured).
-bool IsKnownFact(const std::string& path);
+// The registries (AllCollectors, AllFactSpecs) are in cli/registry.h: they combine higher layers.
 
 }  // namespace rd

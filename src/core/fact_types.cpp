@@ -21,15 +21,12 @@ bool HasType(const json& value, const std::string& type) {
 }
 
 struct Walk {
-  const std::map<std::string, std::string>& types;
+  const FactCatalog& catalog;
   std::map<std::string, std::string> wrong;  ///< canonical path -> reason
 
   const std::string* TypeOf(const std::string& generic) const {
-    if (auto it = types.find(generic); it != types.end()) return &it->second;
-    auto dot = generic.rfind('.');
-    if (dot == std::string::npos) return nullptr;
-    auto wildcard = types.find(generic.substr(0, dot) + ".*");
-    return wildcard == types.end() ? nullptr : &wildcard->second;
+    const FactEntry* entry = catalog.Find(generic);
+    return entry ? &entry->type : nullptr;
   }
 
   // Returns false when `node` itself is removed. An array's elements share its generic path
@@ -56,11 +53,9 @@ struct Walk {
 
 }  // namespace
 
-size_t DropMistypedFacts(Facts& facts, const std::vector<FactSpec>& catalog) {
-  std::map<std::string, std::string> types;
-  for (const auto& spec : catalog) types[spec.path] = spec.type;
+size_t DropMistypedFacts(Facts& facts, const FactCatalog& catalog) {
   json tree = facts.tree();
-  Walk walk{types, {}};
+  Walk walk{catalog, {}};
   walk.Visit(tree, "", "");
   if (walk.wrong.empty()) return 0;
   auto absent = facts.absent();

@@ -4,16 +4,17 @@ namespace rd {
 
 const std::vector<SectionInfo>& AllSections() {
   static const std::vector<SectionInfo> sections = {
-      {"system", "System"},
-      {"environment", "Environment"},
-      {"gpu", "GPUs and driver"},
-      {"access", "Device access"},
-      {"rocm", "ROCm installs"},
-      {"libraries", "Libraries"},
-      {"toolchain", "Toolchain"},
-      {"frameworks", "Frameworks"},
-      {"probes", "Runtime probes"},
-      {"paste", "Pasted input"},  // triage: the pieces of a paste (facts under "triage")
+      {"system", "System", {"os", "platform"},
+       {"cgroup", "container", "cpu", "host", "kernel", "libc", "limits", "memory", "os", "virt", "wsl"}},
+      {"environment", "Environment", {"environment"}, {"doctor", "env"}},
+      {"gpu", "GPUs and driver", {"gpu", "driver", "runtime"}, {"driver", "gpu", "gpus", "kernel_log", "rocminfo", "smi"}},
+      {"access", "Device access", {"access"}, {"devices", "identity"}},
+      {"rocm", "ROCm installs", {"rocm_installs"}, {"rocm"}},
+      {"libraries", "Libraries", {"libraries"}, {"libs"}},
+      {"toolchain", "Toolchain", {"toolchain", "compile_check"}, {"compile", "toolchain"}},
+      {"frameworks", "Frameworks", {"torch_static", "torch_dynamic", "rocm_libs"}, {"frameworks"}},
+      {"probes", "Runtime probes", {"probes"}, {"probes"}},
+      {"paste", "Pasted input", {}, {"triage"}},  // triage: the pieces of a paste (facts under "triage")
   };
   return sections;
 }

@@ -8,6 +8,12 @@ namespace rd {
 struct SectionInfo {
   const char* id;     ///< As rules name it: section = "system".
   const char* title;  ///< As the report prints it.
+  /// The collectors whose crash or timeout marks the section and whose summary.<name> is its
+  /// line, and the fact roots it shows. Data here, so that the report needs no collector
+  /// registry (a higher layer); tests/unit/layering_sections_test.cpp keeps it in step with
+  /// the collectors' own `section` and FactSpecs.
+  std::vector<const char*> collectors = {};
+  std::vector<const char*> roots = {};
 };
 
 const std::vector<SectionInfo>& AllSections();

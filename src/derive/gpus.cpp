@@ -298,7 +298,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
   };
   static const Source kListings[] = {
       {"rocminfo.gpu_agents", "rocminfo", "name", "marketing_name", "", nullptr},
-      {"amd_smi.gpus", "amd-smi", "gfx", "market_name", "device_id", "bdf"},
+      {"amd_smi.gpus", "amd-smi", "gfx", "marketing_name", "device_id", "pci_bdf"},
       {"smi.devices", "rocm-smi", "gfx", "card_series", "device_id", nullptr},
       {"collect_env.gpus", "collect_env", "gfx", "marketing_name", "", nullptr},
       {"llm_runtime.gpus", "llm-log", "gfx", "marketing_name", "", nullptr},

@@ -109,7 +109,7 @@ void DeriveRocmRelease(Facts& facts, const nlohmann::json& data) {
     if (Field(e, "kind") == "rocm_mention") candidates.push_back({"rocm-install", Field(e, "value"), "mention"});
   }
   // torch's ROCm line is what the wheel was built against: a last resort for the system's.
-  for (const char* path : {"frameworks.torch.hip", "torch_print.hip"}) {
+  for (const char* path : {"frameworks.torch.hip"}) {  // a torch print writes it too (issue 13)
     if (auto v = FactText(facts, path); !v.empty()) candidates.push_back({"hip-version", v, "wheel"});
   }
   for (const auto& e : FactArray(facts, "triage.entities")) {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fact_catalog.h"
 #include "core/finding.h"
 #include "util/regex.h"
 
@@ -56,6 +57,7 @@ struct RuleDatabase {
   std::vector<Diagnostic> diagnostics;             ///< Non-empty: some rules were skipped.
   std::string version;                             ///< rules/VERSION, or "unversioned".
   std::vector<std::string> dirs;                   ///< Where they came from, in load order.
+  FactCatalog catalog;                             ///< facts.toml of the dirs (a later dir's entry replaces).
 };
 
 /// The operators a leaf condition may use (for lint and docs).

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <set>
 
-#include "core/collector.h"
 #include "core/fact_path.h"
 #include "core/sections.h"
+#include "engine/fact_catalog_loader.h"
 #include "engine/template.h"
 #include "engine/toml_json.h"
 #include "system/local_files.h"
@@ -46,7 +46,7 @@ struct Parser {
       Fail(at, "malformed fact path '" + fact + "'");
       return false;
     }
-    if (!IsKnownFact(fact)) {
+    if (!db.catalog.IsKnown(fact)) {
       Fail(at, "unknown fact '" + fact + "'" + SuggestFact(fact));
       return false;
     }
@@ -54,8 +54,8 @@ struct Parser {
   }
 
   static bool ParseFactPathOk(const std::string& fact);
-  static std::string SuggestFact(const std::string& fact);
-  static std::string CatalogType(const std::string& fact);
+  std::string SuggestFact(const std::string& fact) const;
+  void CheckOperatorType(const toml::node& at, const Condition& c);
   void CheckForEach(const toml::node& at, const std::string& fact);
   void CheckStrings(const toml::node& node, const std::string& key);
   bool CheckOperand(const toml::node& at, const std::string& op, const nlohmann::json& operand, Condition& c);
@@ -66,39 +66,56 @@ struct Parser {
 
 bool Parser::ParseFactPathOk(const std::string& fact) { return ParseFactPath(fact).has_value(); }
 
-std::string Parser::SuggestFact(const std::string& fact) {
+std::string Parser::SuggestFact(const std::string& fact) const {
   std::string generic = GenericFactPath(fact), best;
   size_t best_distance = 4;
-  for (const auto& spec : AllFactSpecs()) {
-    size_t d = EditDistance(generic, spec.path);
+  for (const auto& entry : db.catalog.entries) {
+    size_t d = EditDistance(generic, entry.path);
     if (d < best_distance) {
       best_distance = d;
-      best = spec.path;
+      best = entry.path;
     }
   }
   return best.empty() ? "" : " (did you mean '" + best + "'?)";
 }
 
-// The FactSpec type of a known fact: its own spec's, an `env.*` pattern's, or "object" for a
-// prefix of known facts (`libs`).
-std::string Parser::CatalogType(const std::string& fact) {
-  std::string generic = GenericFactPath(fact);
-  auto specs = AllFactSpecs();
-  for (const auto& spec : specs) {
-    if (generic == spec.path) return spec.type;
+// issue 13: an operator that can never mean what it says on the catalog's type of the fact
+// (lt on a bool, version_ge on an array, eq on an object) is a lint problem, not a rule that
+// quietly never fires. Strings may hold numbers and versions (env values), so they pass.
+void Parser::CheckOperatorType(const toml::node& at, const Condition& c) {
+  std::string type = db.catalog.TypeOf(c.fact);
+  if (type.empty() || c.op.empty() || c.op == "exists" || c.op == "missing") return;
+  auto refuse = [&](const std::string& why) {
+    Fail(at, "operator '" + c.op + "' " + why + ", but '" + c.fact + "' is of type " + type + " (rules/facts.toml)");
+  };
+  bool container = type == "array" || type == "object";
+  bool numeric = type == "int" || type == "number";
+  if ((c.op == "lt" || c.op == "le" || c.op == "gt" || c.op == "ge") && !numeric && type != "string") {
+    return refuse("compares numbers");
   }
-  for (const auto& spec : specs) {
-    std::string pattern = spec.path;
-    if (EndsWith(pattern, ".*") && StartsWith(generic, pattern.substr(0, pattern.size() - 1))) return spec.type;
+  if (c.op.rfind("version_", 0) == 0 && type != "string") return refuse("compares version strings");
+  // matches on an array matches its text (any element): rules use it on gid and name lists.
+  if (c.op == "matches" && (type == "object" || type == "bool")) return refuse("matches text");
+  if (c.op == "contains" && (type == "object" || type == "bool" || numeric)) return refuse("looks into a string or an array");
+  bool scalar_op = c.op == "eq" || c.op == "ne" || c.op == "in" || c.op == "not_in" || c.op == "eq_fact" || c.op == "ne_fact" ||
+                   c.op == "in_fact" || c.op == "not_in_fact" || c.op == "in_data" || c.op == "not_in_data";
+  if (scalar_op && container) return refuse("compares one value");
+  if (c.op != "eq" && c.op != "ne" && c.op != "in" && c.op != "not_in") return;
+  // The operand's own type against the fact's: eq = "true" on a bool, eq = 3 on a string.
+  std::vector<nlohmann::json> operands = c.operand.is_array() ? c.operand.get<std::vector<nlohmann::json>>()
+                                                               : std::vector<nlohmann::json>{c.operand};
+  for (const auto& operand : operands) {
+    if (type == "bool" && !operand.is_boolean()) return refuse("needs true or false here");
+    if (numeric && !operand.is_number()) return refuse("needs a number here");
+    if (type == "string" && !operand.is_string()) return refuse("needs a string here");
   }
-  return "object";
 }
 
 // hostile-input report m11: for_each walks an array; on a string or object fact the rule can
 // never mean what it says, so lint says so instead of the evaluator quietly doing nothing.
 void Parser::CheckForEach(const toml::node& at, const std::string& fact) {
   if (!CheckFact(at, fact)) return;
-  std::string type = CatalogType(fact);
+  std::string type = db.catalog.TypeOf(fact);
   if (type != "array") Fail(at, "'for_each' needs an array fact, but '" + fact + "' is of type " + type);
 }
 
@@ -232,7 +249,7 @@ Condition Parser::ParseCondition(const toml::node& node, int depth) {
     }
     c.op = name;
     c.operand = TomlToJson(value);
-    CheckOperand(value, name, c.operand, c);
+    if (CheckOperand(value, name, c.operand, c) && ok) CheckOperatorType(value, c);
   }
   // hostile-input report m11: said even when the rule has another problem (it used to be `&& ok`).
   if (c.op.empty() && !other_keys) Fail(node, "condition on '" + c.fact + "' has no operator");
@@ -296,7 +313,7 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
   }
   for (const auto& field : {rule.title, rule.fix}) {
     for (const auto& ref : TemplateFacts(field)) {
-      if (!ParseFactPath(ref) || !IsKnownFact(ref)) Fail(at, "template refers to unknown fact '{" + ref + "}'");
+      if (!ParseFactPath(ref) || !db.catalog.IsKnown(ref)) Fail(at, "template refers to unknown fact '{" + ref + "}'");
     }
   }
   rule.not_evaluated = not_evaluated;
@@ -373,8 +390,9 @@ void LoadRuleDir(const std::string& dir, RuleDatabase& db) {
   if (auto version = ReadLocalFile(dir + "/VERSION", 256)) db.version = std::string(Trim(*version));
   RuleDatabase local;
   local.data = db.data;
+  local.catalog = db.catalog;
   for (const auto& name : *names) {
-    if (!EndsWith(name, ".toml")) continue;
+    if (!EndsWith(name, ".toml") || name == kFactCatalogFile) continue;
     std::string path = dir + "/" + name;
     auto text = ReadLocalFile(path, kMaxRuleFileBytes);
     if (!text) {
@@ -398,12 +416,34 @@ void LoadRuleDir(const std::string& dir, RuleDatabase& db) {
   db.diagnostics.insert(db.diagnostics.end(), local.diagnostics.begin(), local.diagnostics.end());
 }
 
+// The catalog of a dir, when it has one (a --rules DIR of extra rules need not).
+void LoadCatalog(const std::string& dir, RuleDatabase& db) {
+  std::string path = dir + "/" + kFactCatalogFile;
+  auto info = LocalStat(path);
+  if (!info) return;
+  auto text = ReadLocalFile(path, kMaxRuleFileBytes);
+  if (!text) {
+    db.diagnostics.push_back({path, 0, 0, text.error().message});
+    return;
+  }
+  LoadFactCatalogText(*text, path, db);
+}
+
 }  // namespace
 
-RuleDatabase LoadRules(const std::vector<std::string>& dirs) {
+RuleDatabase LoadRules(const std::vector<std::string>& dirs, const std::vector<std::string>& catalog_dirs) {
   RuleDatabase db;
   db.version = "unversioned";
+  // The catalog first: every rule's fact names are checked against it.
+  for (const auto& dir : catalog_dirs) {
+    if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) LoadCatalog(dir, db);
+  }
+  for (const auto& dir : dirs) LoadCatalog(dir, db);
   for (const auto& dir : dirs) LoadDataTables(dir + "/data", db);
+  if (db.catalog.entries.empty() && !dirs.empty()) {
+    db.diagnostics.push_back({dirs.front(), 0, 0, std::string("no fact catalog (") + kFactCatalogFile +
+                                                      ") in these rule directories: every fact name is unknown"});
+  }
   for (const auto& dir : dirs) LoadRuleDir(dir, db);
   return db;
 }

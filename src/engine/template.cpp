@@ -1,8 +1,22 @@
 #include "engine/template.h"
 
+#include <cmath>
+#include <cstdlib>
+
 namespace rd {
 
 namespace {
+
+// "{path:MiB}": the display unit of a bytes fact. A value that is not a number stays as it is.
+std::string InUnit(const std::string& value, const std::string& unit) {
+  double shift = unit == "MiB" ? 20 : unit == "GiB" ? 30 : 0;
+  char* end = nullptr;
+  double bytes = std::strtod(value.c_str(), &end);
+  if (shift == 0 || end == value.c_str() || *end != '\0') return value;
+  double scaled = std::ldexp(bytes, -static_cast<int>(shift));
+  return std::to_string(static_cast<long long>(std::floor(scaled)));
+}
+
 // Walks the template, calling on_text for literal runs and on_fact for {path} references.
 template <typename OnText, typename OnFact>
 void Walk(const std::string& text, OnText on_text, OnFact on_fact) {
@@ -16,7 +30,12 @@ void Walk(const std::string& text, OnText on_text, OnFact on_fact) {
     if (c == '{') {
       size_t close = text.find('}', i + 1);
       if (close != std::string::npos) {
-        on_fact(text.substr(i + 1, close - i - 1));
+        std::string ref = text.substr(i + 1, close - i - 1);
+        size_t colon = ref.rfind(':');
+        std::string unit = colon == std::string::npos ? "" : ref.substr(colon + 1);
+        if (unit == "MiB" || unit == "GiB") ref.resize(colon);
+        else unit.clear();
+        on_fact(ref, unit);
         i = close;
         continue;
       }
@@ -28,7 +47,7 @@ void Walk(const std::string& text, OnText on_text, OnFact on_fact) {
 
 std::vector<std::string> TemplateFacts(const std::string& text) {
   std::vector<std::string> facts;
-  Walk(text, [](const std::string&) {}, [&](const std::string& path) { facts.push_back(path); });
+  Walk(text, [](const std::string&) {}, [&](const std::string& path, const std::string&) { facts.push_back(path); });
   return facts;
 }
 
@@ -36,7 +55,10 @@ std::string RenderTemplate(const std::string& text,
                            const std::function<std::optional<std::string>(const std::string&)>& lookup) {
   std::string out;
   Walk(text, [&](const std::string& literal) { out += literal; },
-       [&](const std::string& path) { out += lookup(path).value_or("(unknown)"); });
+       [&](const std::string& path, const std::string& unit) {
+         auto value = lookup(path);
+         out += value ? InUnit(*value, unit) : "(unknown)";
+       });
   return out;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 /// Title and fix templates: "{gpus.marketing_name} ({gpus.gfx})". `{{` and `}}` are literal braces.
+/// "{gpus.bar_bytes:MiB}" prints a bytes fact in MiB (GiB likewise), so a quantity has one fact
+/// in one unit and the text still reads well (issue 13: gpus.bar_mib beside gpus.bar_bytes).
 #include <functional>
 #include <optional>
 #include <string>
@@ -7,7 +9,7 @@
 
 namespace rd {
 
-/// The fact paths a template refers to, in order.
+/// The fact paths a template refers to, in order (without a ":MiB" display unit).
 std::vector<std::string> TemplateFacts(const std::string& text);
 /// Replaces each {path} with lookup(path), or "(unknown)" when lookup gives nothing.
 std::string RenderTemplate(const std::string& text,

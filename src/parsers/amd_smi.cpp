@@ -27,7 +27,7 @@ void SetField(AmdSmiGpu& gpu, const std::string& section, const std::string& key
   if (value.empty() || value == "N/A") return;
   if (key == "BDF") gpu.bdf = value;
   else if (key == "UUID") gpu.uuid = value;
-  else if (key == "MARKET_NAME") gpu.market_name = value;
+  else if (key == "MARKET_NAME") gpu.marketing_name = value;
   else if (key == "TARGET_GRAPHICS_VERSION") gpu.gfx = value;
   else if (key == "DEVICE_ID" && section == "ASIC") gpu.device_id = value;
   else if (key == "VERSION" && section == "DRIVER") gpu.driver_version = value;
@@ -103,7 +103,7 @@ AmdSmiOutput ParseJson(std::string_view text, size_t start_line) {
     gpu.line = start_line;
     gpu.bdf = Str(g, {"bdf"}).empty() ? Str(g, {"bus", "bdf"}) : Str(g, {"bdf"});
     gpu.uuid = Str(g, {"uuid"});
-    gpu.market_name = Str(g, {"asic", "market_name"});
+    gpu.marketing_name = Str(g, {"asic", "market_name"});
     gpu.gfx = Str(g, {"asic", "target_graphics_version"});
     gpu.device_id = Str(g, {"asic", "device_id"});
     gpu.driver_version = Str(g, {"driver", "version"});

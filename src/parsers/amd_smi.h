@@ -12,7 +12,7 @@ namespace rd {
 struct AmdSmiGpu {
   int index = 0;
   size_t line = 0;  ///< 0-based line of "GPU: n" (text) or of the JSON start
-  std::string bdf, uuid, market_name, gfx, device_id, driver_version, vbios_version;
+  std::string bdf, uuid, marketing_name, gfx, device_id, driver_version, vbios_version;
   std::optional<double> gfx_activity, socket_power_w, hotspot_c;
   std::vector<std::pair<std::string, std::string>> firmware;  ///< (FW_ID, FW_VERSION)
 };

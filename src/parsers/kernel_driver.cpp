@@ -55,9 +55,6 @@ KernelLogSummary ScanKernelLog(std::string_view log, size_t keep) {
     bool error = atomics || unsupported || firmware || lower.find("*error*") != std::string::npos ||
                  lower.find("fatal error") != std::string::npos || lower.find("probe of") != std::string::npos ||
                  lower.find("page fault") != std::string::npos || (lower.find("ring ") != std::string::npos && lower.find("timeout") != std::string::npos);
-    out.atomics_rejected |= atomics;
-    out.kfd_unsupported |= unsupported;
-    out.firmware_failed |= firmware;
     if (!error) continue;
     ++out.error_count;
     if (out.errors.size() < keep) out.errors.push_back(Printable(Trim(raw), 300));

@@ -27,9 +27,8 @@ std::optional<bool> ParseSecureBootVar(std::string_view bytes);
 struct KernelLogSummary {
   std::vector<std::string> errors;  ///< amdgpu/kfd error lines (first few)
   int error_count = 0;
-  bool atomics_rejected = false;    ///< "PCI rejects atomics" (pitfalls.md #30)
-  bool kfd_unsupported = false;     ///< "not supported in kfd" (pitfalls.md #5)
-  bool firmware_failed = false;     ///< "Direct firmware load … failed" / "Failed to load … firmware" (#28)
+  // Which error it is (atomics, firmware, kfd_unsupported …) is parsers/kernel_log.h's:
+  // kernel_log.* facts, the same for dmesg and a pasted log (issue 13).
 };
 KernelLogSummary ScanKernelLog(std::string_view log, size_t keep = 5);
 

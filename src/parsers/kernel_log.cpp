@@ -105,4 +105,17 @@ KernelLog ParseKernelLog(std::string_view text) {
   return log;
 }
 
+KernelLogFacts KernelLogEventFacts(const KernelLogEvent& e) {
+  switch (e.type) {
+    case KernelLogEvent::ProbeFailed: return {"probe_failures", {{"pci", e.pci}, {"error", e.error}}};
+    case KernelLogEvent::FirmwareFailed: return {"firmware_failures", {{"file", e.detail}, {"error", e.error}}};
+    case KernelLogEvent::RingTimeout: return {"ring_timeouts", {{"ring", e.detail}, {"pci", e.pci}}};
+    case KernelLogEvent::PageFault: return {"page_faults", {{"hub", e.detail}, {"pci", e.pci}}};
+    case KernelLogEvent::AtomicsRejected: return {"atomics_rejected", {{"device", e.detail}}};
+    case KernelLogEvent::KfdUnsupported: return {"kfd_unsupported", {{"asic", e.detail}}};
+    case KernelLogEvent::GpuInit: break;
+  }
+  return {};
+}
+
 }  // namespace rd

@@ -4,7 +4,10 @@
 /// "not supported in kfd". Timestamps ("[    8.84]", "Mar 15 20:30:56 host kernel:") are skipped.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace rd {
 
@@ -25,5 +28,14 @@ struct KernelLog {
 
 bool LooksLikeKernelLog(std::string_view text);
 KernelLog ParseKernelLog(std::string_view text);
+
+/// The kernel_log.<array>[i] element an event becomes (array "" for events that are no fact):
+/// one naming for the live dmesg of the driver collector and a pasted kernel log (issue 13:
+/// there were two dmesg parsers with two vocabularies, driver.log.* booleans and kernel_log.*).
+struct KernelLogFacts {
+  std::string array;  ///< probe_failures, firmware_failures, ring_timeouts, page_faults, atomics_rejected, kfd_unsupported
+  std::vector<std::pair<std::string, nlohmann::json>> fields;  ///< Besides "message" (the line).
+};
+KernelLogFacts KernelLogEventFacts(const KernelLogEvent& event);
 
 }  // namespace rd

@@ -46,7 +46,10 @@ void ApplyAgentField(RocminfoAgent& agent, const std::string& key, const std::st
   }
   if (in_pool) {
     if (key == "Segment") pool_is_global = StartsWith(value, "GLOBAL");
-    if (key == "Size" && pool_is_global && !agent.global_pool_kb) agent.global_pool_kb = LongPrefix(value);
+    if (key == "Size" && pool_is_global && !agent.global_pool_bytes) {
+      // A size no machine has (hostile text) would overflow the conversion: left out.
+      if (auto kb = LongPrefix(value); kb && *kb >= 0 && *kb <= (1LL << 50)) agent.global_pool_bytes = *kb * 1024;
+    }
     return;
   }
   if (key == "Name") agent.name = value;

@@ -21,7 +21,9 @@ struct RocminfoAgent {
   std::optional<int> chip_id;
   std::optional<int> bdfid;    ///< (bus << 8) | devfn, newer rocminfo only
   std::vector<std::string> isas;  ///< "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-"
-  std::optional<long long> global_pool_kb;  ///< Size of the first GLOBAL pool, in KB
+  /// Size of the first GLOBAL pool in bytes (rocminfo prints KB: converted here so that every
+  /// memory size fact is in bytes, issue 13).
+  std::optional<long long> global_pool_bytes;
 };
 
 struct RocminfoReport {

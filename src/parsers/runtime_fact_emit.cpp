@@ -9,7 +9,7 @@ void EmitAgent(const RocminfoAgent& agent, const std::string& at, const FactSink
   if (!agent.device_type.empty()) set(at + ".device_type", agent.device_type, "");
   if (agent.node) set(at + ".node", *agent.node, "Node: " + std::to_string(*agent.node));
   if (agent.compute_units) set(at + ".compute_units", *agent.compute_units, "");
-  if (agent.global_pool_kb) set(at + ".pool_kb", *agent.global_pool_kb, "");
+  if (agent.global_pool_bytes) set(at + ".pool_bytes", *agent.global_pool_bytes, "");
   if (!agent.isas.empty()) {
     auto [gfx, features] = SplitIsaName(agent.isas.front());
     set(at + ".isa", agent.isas.front(), agent.isas.front());

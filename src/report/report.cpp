@@ -1,9 +1,7 @@
 #include "report/report.h"
 
 #include <algorithm>
-#include <set>
 
-#include "core/collector.h"
 #include "core/sections.h"
 #include "engine/evaluator.h"
 #include "util/strings.h"
@@ -22,18 +20,9 @@ const char* SectionMarkName(SectionMark mark) {
 }
 
 std::vector<std::string> SectionFactRoots(const std::string& section) {
-  // Pasted input has no collector: triage writes its pieces under "triage" (TriageFactSpecs).
-  if (section == "paste") return {"triage"};
-  std::set<std::string> roots;
-  for (const auto& collector : AllCollectors()) {
-    if (section != collector.section || !collector.facts) continue;
-    for (const auto& spec : *collector.facts) {
-      std::string path = spec.path;
-      std::string root = path.substr(0, path.find_first_of(".["));
-      if (root != "summary") roots.insert(root);
-    }
-  }
-  return {roots.begin(), roots.end()};
+  const SectionInfo* info = FindSection(section);
+  if (!info) return {};
+  return {info->roots.begin(), info->roots.end()};
 }
 
 size_t CountFindings(const Report& report, Severity severity) {
@@ -47,8 +36,9 @@ bool SectionHasFacts(const Report& report, const std::string& section) {
   for (const auto& root : SectionFactRoots(section)) {
     if (tree.contains(root)) return true;
   }
-  for (const auto& collector : AllCollectors()) {
-    if (section == collector.section && tree.contains("summary") && tree["summary"].contains(collector.name)) return true;
+  const SectionInfo* info = FindSection(section);
+  for (const char* collector : info ? info->collectors : std::vector<const char*>{}) {
+    if (tree.contains("summary") && tree["summary"].contains(collector)) return true;
   }
   return false;
 }
@@ -59,9 +49,8 @@ std::vector<SectionStatus> SectionStatuses(const Report& report) {
   for (const auto& info : AllSections()) {
     SectionStatus status{info.id, info.title, "", SectionMark::Absent, ""};
     // The section's line joins the one-line summaries its collectors wrote (summary.<name>).
-    for (const auto& collector : AllCollectors()) {
-      if (info.id != std::string(collector.section)) continue;
-      auto summary = report.facts.Get(std::string("summary.") + collector.name);
+    for (const char* collector : info.collectors) {
+      auto summary = report.facts.Get(std::string("summary.") + collector);
       if (summary.value && summary.value->is_string() && !summary.value->get<std::string>().empty()) {
         status.summary += (status.summary.empty() ? "" : " · ") + summary.value->get<std::string>();
       }

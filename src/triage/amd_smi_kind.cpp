@@ -18,9 +18,9 @@ void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
     auto str = [&](const char* key, const std::string& value) {
       if (!value.empty()) facts.Set(at + "." + key, value, ev);
     };
-    str("bdf", gpu.bdf);
+    str("pci_bdf", gpu.bdf);
     str("uuid", gpu.uuid);
-    str("market_name", gpu.market_name);
+    str("marketing_name", gpu.marketing_name);
     str("gfx", gpu.gfx);
     str("device_id", gpu.device_id);
     str("driver_version", gpu.driver_version);
@@ -31,7 +31,7 @@ void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
       if (*value == static_cast<double>(static_cast<long long>(*value))) facts.Set(at + "." + key, static_cast<long long>(*value), ev);
       else facts.Set(at + "." + key, *value, ev);
     };
-    num("gfx_activity", gpu.gfx_activity);
+    num("gpu_percent", gpu.gfx_activity);
     num("socket_power_w", gpu.socket_power_w);
     num("hotspot_c", gpu.hotspot_c);
     for (size_t f = 0; f < gpu.firmware.size(); ++f) {
@@ -48,14 +48,14 @@ const std::vector<FactSpec>& Specs() {
       {"amd_smi.json", "bool", "The amd-smi paste was --json output"},
       {"amd_smi.gpus", "array", "GPUs of a pasted amd-smi output, by amd-smi index"},
       {"amd_smi.gpus.index", "int", "amd-smi GPU index"},
-      {"amd_smi.gpus.bdf", "string", "PCI address"},
+      {"amd_smi.gpus.pci_bdf", "string", "PCI address 0000:03:00.0"},
       {"amd_smi.gpus.uuid", "string", "GPU UUID"},
-      {"amd_smi.gpus.market_name", "string", "ASIC MARKET_NAME"},
+      {"amd_smi.gpus.marketing_name", "string", "ASIC MARKET_NAME"},
       {"amd_smi.gpus.gfx", "string", "ASIC TARGET_GRAPHICS_VERSION"},
       {"amd_smi.gpus.device_id", "string", "ASIC DEVICE_ID"},
       {"amd_smi.gpus.driver_version", "string", "DRIVER VERSION"},
       {"amd_smi.gpus.vbios_version", "string", "VBIOS VERSION"},
-      {"amd_smi.gpus.gfx_activity", "number", "metric USAGE GFX_ACTIVITY (%)"},
+      {"amd_smi.gpus.gpu_percent", "number", "metric USAGE GFX_ACTIVITY: GPU use in percent"},
       {"amd_smi.gpus.socket_power_w", "number", "metric POWER SOCKET_POWER (W)"},
       {"amd_smi.gpus.hotspot_c", "number", "metric TEMPERATURE HOTSPOT (°C)"},
       {"amd_smi.gpus.firmware", "array", "firmware FW_LIST entries"},

@@ -15,20 +15,12 @@ void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   facts.Set("kernel_log.amd_lines", before + static_cast<int>(log.amd_lines));
   for (const auto& e : log.events) {
     Evidence ev = PasteLine(origin, e.line, lines[e.line]);
-    auto add = [&](const char* array, std::initializer_list<std::pair<const char*, nlohmann::json>> fields) {
-      std::string at = std::string("kernel_log.") + array + "[" + std::to_string(NextIndex(facts, std::string("kernel_log.") + array)) + "]";
-      for (const auto& [key, value] : fields) facts.Set(at + "." + key, value, ev);
-      facts.Set(at + ".message", e.text, ev);
-    };
-    switch (e.type) {
-      case KernelLogEvent::ProbeFailed: add("probe_failures", {{"pci", e.pci}, {"error", e.error}}); break;
-      case KernelLogEvent::FirmwareFailed: add("firmware_failures", {{"file", e.detail}, {"error", e.error}}); break;
-      case KernelLogEvent::RingTimeout: add("ring_timeouts", {{"ring", e.detail}, {"pci", e.pci}}); break;
-      case KernelLogEvent::PageFault: add("page_faults", {{"hub", e.detail}, {"pci", e.pci}}); break;
-      case KernelLogEvent::AtomicsRejected: add("atomics_rejected", {{"device", e.detail}}); break;
-      case KernelLogEvent::KfdUnsupported: add("kfd_unsupported", {{"asic", e.detail}}); break;
-      case KernelLogEvent::GpuInit: break;
-    }
+    KernelLogFacts element = KernelLogEventFacts(e);  // the driver collector names dmesg's the same
+    if (element.array.empty()) continue;
+    std::string array = "kernel_log." + element.array;
+    std::string at = array + "[" + std::to_string(NextIndex(facts, array)) + "]";
+    for (const auto& [key, value] : element.fields) facts.Set(at + "." + key, value, ev);
+    facts.Set(at + ".message", e.text, ev);
   }
 }
 

@@ -12,20 +12,22 @@ void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   if (!parsed) return;
   auto lines = Split(text, '\n');
   Evidence ev = PasteLine(origin, parsed->line, lines[parsed->line]);
-  facts.Set("torch_print.version", parsed->version, ev);
-  facts.Set("torch_print.build", parsed->build, ev);
-  if (!parsed->build_version.empty()) facts.Set("torch_print.build_version", parsed->build_version, ev);
-  if (!parsed->hip.empty()) facts.Set("torch_print.hip", parsed->hip, ev);
-  if (parsed->cuda_available) facts.Set("torch_print.cuda_available", *parsed->cuda_available, ev);
+  // The names the torch collectors and a pasted collect_env use (issue 13: torch_print.* was a
+  // second vocabulary for the same values, with its own copy of the wrong-wheel rule).
+  facts.Set("frameworks.torch.version", parsed->version, ev);
+  facts.Set("frameworks.torch.build", parsed->build, ev);
+  if (!parsed->build_version.empty()) facts.Set("frameworks.torch.build_version", parsed->build_version, ev);
+  if (!parsed->hip.empty() && parsed->hip != "None") facts.Set("frameworks.torch.hip", parsed->hip, ev);
+  if (parsed->cuda_available) facts.Set("frameworks.torch_runtime.available", *parsed->cuda_available, ev);
 }
 
 const std::vector<FactSpec>& Specs() {
   static const std::vector<FactSpec> specs = {
-      {"torch_print.version", "string", "torch.__version__ as printed in a paste"},
-      {"torch_print.build", "string", "rocm | cuda | cpu | unknown, from the version's local suffix"},
-      {"torch_print.build_version", "string", "6.2 of +rocm6.2, 124 of +cu124"},
-      {"torch_print.hip", "string", "torch.version.hip as printed (None on non-ROCm builds)"},
-      {"torch_print.cuda_available", "bool", "torch.cuda.is_available() as printed"},
+      {"frameworks.torch.version", "string", "torch.__version__ from torch/version.py"},
+      {"frameworks.torch.build", "string", "rocm, cuda or cpu"},
+      {"frameworks.torch.build_version", "string", "6.2 of +rocm6.2, 124 of +cu124"},
+      {"frameworks.torch.hip", "string", "torch.version.hip (ROCm builds only)"},
+      {"frameworks.torch_runtime.available", "bool", "torch.cuda.is_available()"},
   };
   return specs;
 }

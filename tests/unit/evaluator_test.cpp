@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_catalog.h"
+
 #include "engine/rule_loader.h"
 
 namespace rd {
@@ -20,7 +22,7 @@ class EvaluatorTest : public ::testing::Test {
     facts.MarkAbsent("memory", "open /proc/meminfo: Permission denied");
   }
   Truth Eval(const std::string& when) {
-    RuleDatabase db;
+    RuleDatabase db = CatalogOnly();
     db.data = nlohmann::json::parse(R"({"m": {"list": ["ubuntu-22.04", "debian-12"]}})");
     LoadRuleText("[[rule]]\nid=\"t.t\"\nsection=\"system\"\nseverity=\"info\"\ntitle=\"t\"\nwhen=[" + when + "]\n", "t.toml", db);
     EXPECT_TRUE(db.diagnostics.empty()) << (db.diagnostics.empty() ? "" : db.diagnostics[0].Format());
@@ -97,7 +99,7 @@ TEST(EvaluateRulesTest, ForEachFiresPerElementWithInterpolatedTitles) {
   facts.Set("triage.pieces[0].kind", "rocminfo");
   facts.Set("triage.pieces[1].kind", "unknown");
   facts.Set("triage.pieces[1].source", "paste.txt:3-9");
-  RuleDatabase db;
+  RuleDatabase db = CatalogOnly();
   LoadRuleText(R"([[rule]]
 id = "t.unknown-piece"
 section = "system"
@@ -118,7 +120,7 @@ title = "piece {triage.pieces.source} is {triage.pieces.kind}"
 TEST(EvaluateRulesTest, AbsentFactsMeanNotEvaluatedAndIgnoredRulesAreSkipped) {
   Facts facts;
   facts.MarkAbsent("os", "open /etc/os-release: Permission denied");
-  RuleDatabase db;
+  RuleDatabase db = CatalogOnly();
   LoadRuleText(R"([[rule]]
 id = "t.a"
 section = "system"

@@ -12,8 +12,11 @@ TEST(FactTypes, MistypedValuesBecomeAbsentWithTheReason) {
   facts.Set("env.PATH", "/usr/bin");
   facts.Set("gpus", nlohmann::json::array({{{"marketing_name", 12}, {"gfx", "gfx942"}}, {{"marketing_name", "MI300X"}}}));
   facts.Set("gpu.count", "two");
-  std::vector<FactSpec> catalog = {{"env.*", "string", ""}, {"gpus", "array", ""}, {"gpus.marketing_name", "string", ""},
-                                   {"gpus.gfx", "string", ""}, {"gpu.count", "int", ""}};
+  FactCatalog catalog;
+  for (auto [path, type] : {std::pair{"env.*", "string"}, {"gpus", "array"}, {"gpus.marketing_name", "string"},
+                            {"gpus.gfx", "string"}, {"gpu.count", "int"}}) {
+    catalog.Put({path, type, "", "", {"test"}, "", 0});
+  }
   EXPECT_EQ(DropMistypedFacts(facts, catalog), 3u);
   auto override_value = facts.Get("env.HSA_OVERRIDE_GFX_VERSION");
   EXPECT_EQ(override_value.state, FactState::Unknown);
@@ -29,7 +32,9 @@ TEST(FactTypes, WellTypedFactsAreUntouched) {
   Facts facts;
   facts.Set("gpu.count", 8);
   facts.Set("unknown.thing", nlohmann::json{{"a", 1}});
-  EXPECT_EQ(DropMistypedFacts(facts, {{"gpu.count", "int", ""}}), 0u);
+  FactCatalog catalog;
+  catalog.Put({"gpu.count", "int", "", "", {"test"}, "", 0});
+  EXPECT_EQ(DropMistypedFacts(facts, catalog), 0u);
   EXPECT_EQ(facts.Get("gpu.count").value->get<int>(), 8);
 }
 

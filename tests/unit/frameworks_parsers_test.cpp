@@ -2,6 +2,8 @@
 // and the triage kinds built on them.
 #include <gtest/gtest.h>
 
+#include "test_catalog.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -128,7 +130,7 @@ TEST(FrameworksTriage, CollectEnvOfCudaBuildOnAmdGpuIsWrongWheel) {
 }
 
 TEST(InFactOperator, ValueInAnotherFactsList) {
-  RuleDatabase db;
+  RuleDatabase db = CatalogOnly();
   LoadRuleText(R"([[rule]]
 id = "t.in"
 section = "frameworks"

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/check_command.h"
+#include "cli/registry.h"
 #include "collectors/collectors.h"
 #include "core/pipeline.h"
 #include "engine/evaluator.h"

@@ -41,7 +41,6 @@ Facts Base() {
   f.Set("driver.secure_boot", false);
   f.Set("driver.log.readable", true);
   f.Set("driver.log.error_count", 0);
-  f.Set("driver.log.atomics_rejected", false);
   f.Set("devices.kfd.exists", true);
   f.Set("devices.kfd.accessible", true);
   f.Set("devices.kfd.group_listed_not_active", false);
@@ -80,7 +79,6 @@ TEST(GpuRules, FireAndStayQuiet) {
       {"driver.kernel-log-unreadable", {{"driver.log.readable", false}}, {{"gpu.count", 0}}},
       {"driver.gpu-not-bound-to-amdgpu", {{"gpus[0].driver", "vfio-pci"}}, {{"driver.amdgpu.loaded", false}}},
       {"pcie.link-width-degraded", {{"gpus[0].link_width_degraded", true}}, {{"gpus[0].is_apu", true}}},
-      {"pcie.atomics-required", {{"driver.log.atomics_rejected", true}}, {{"driver.log.atomics_rejected", false}}},
       {"virt.passthrough-sriov", {{"virt.kind", "kvm"}}, {{"gpu.count", 0}}},
       {"runtime.no-device", {{"rocminfo.gpu_agent_count", 0}}, {{"rocminfo.gpu_agent_count", 1}}},
       {"perm.kfd-render-group", {{"devices.kfd.accessible", false}}, {{"container.kind", "docker"}}},

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "cli/check_command.h"
+#include "cli/registry.h"
 #include "collectors/collectors.h"
 #include "core/pipeline.h"
 #include "engine/rule_loader.h"

@@ -2,11 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include "test_catalog.h"
+
 namespace rd {
 namespace {
 
 RuleDatabase Load(const std::string& text) {
-  RuleDatabase db;
+  RuleDatabase db = CatalogOnly();
   db.data = nlohmann::json::parse(R"({"support_matrix": {"linux": ["debian-12"]}})");
   LoadRuleText(text, "test.toml", db);
   return db;

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/check_command.h"
-#include "core/collector.h"
+#include "cli/registry.h"
 #include "engine/evaluator.h"
 #include "engine/rule_loader.h"
 #include "system/snapshot_system.h"

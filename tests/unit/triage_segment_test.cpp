@@ -125,13 +125,14 @@ TEST(Triage, PasteMixingFiveKindsIsSplitAndDiagnosed) {
                                           "torch-version"}));
   EXPECT_EQ(FindingIds(report),
             (std::set<std::string>{"docker.host-no-kfd", "access.gid-without-name", "kernel.pci-atomics-rejected", "arch.dropped-legacy",
-                                   "loader.missing-symbol-version", "torch.cuda-wheel-on-amd"}));
-  EXPECT_EQ(FactText(report, "torch_print.hip"), "None");
-  EXPECT_EQ(FactText(report, "torch_print.cuda_available"), "false");
+                                   "loader.missing-symbol-version", "torch.wrong-wheel"}));
+  EXPECT_EQ(FactText(report, "frameworks.torch.build"), "cuda");
+  EXPECT_EQ(FactText(report, "frameworks.torch.hip"), "");  // printed as None: not a ROCm build
+  EXPECT_EQ(FactText(report, "frameworks.torch_runtime.available"), "false");
   EXPECT_EQ(FactText(report, "identity.groups[0].name"), "alice");
   // The inferred conclusion says so, and rests on the quoted lines with their place in the paste.
   for (const auto& f : report.findings) {
-    if (f.rule_id != "torch.cuda-wheel-on-amd") continue;
+    if (f.rule_id != "torch.wrong-wheel") continue;
     EXPECT_NE(f.title.find("inferred"), std::string::npos);
     bool torch_line = false, amd_line = false;
     for (const auto& e : f.evidence) {
@@ -156,7 +157,7 @@ TEST(Triage, RulesThatNeedConstructedLines) {
                    "hipGetDeviceCount: Returned hipErrorNoDevice : \n"},
        {"cpu.txt", "$ python -c 'import torch; print(torch.__version__)'\n2.4.1+cpu\n$ ls /dev/kfd\n/dev/kfd\n"}});
   EXPECT_EQ(FindingIds(report), (std::set<std::string>{"cmake.no-hip-compiler", "cmake.hip-architectures",
-                                                       "hip.api-call-failed", "status.decoded", "torch.cpu-wheel-on-amd"}));
+                                                       "hip.api-call-failed", "status.decoded", "torch.wrong-wheel"}));
   EXPECT_EQ(FactText(report, "amd_log.errors[0].api"), "hipGetDeviceCount");
   EXPECT_EQ(FactText(report, "status_codes[0].code"), "100");
 }
@@ -165,10 +166,10 @@ TEST(Triage, HealthyRocmTorchPrintIsNoAlarm) {
   Report report = TriageTexts({{"ok.txt",
                                 "$ python -c \"import torch; print(torch.__version__, torch.version.hip, "
                                 "torch.cuda.is_available())\"\n2.5.1+rocm6.2 6.2.41133-dd7f95766 True\n"}});
-  EXPECT_EQ(FactText(report, "torch_print.build"), "rocm");
-  EXPECT_EQ(FactText(report, "torch_print.build_version"), "6.2");
-  EXPECT_EQ(FactText(report, "torch_print.hip"), "6.2.41133-dd7f95766");
-  EXPECT_EQ(FactText(report, "torch_print.cuda_available"), "true");
+  EXPECT_EQ(FactText(report, "frameworks.torch.build"), "rocm");
+  EXPECT_EQ(FactText(report, "frameworks.torch.build_version"), "6.2");
+  EXPECT_EQ(FactText(report, "frameworks.torch.hip"), "6.2.41133-dd7f95766");
+  EXPECT_EQ(FactText(report, "frameworks.torch_runtime.available"), "true");
   EXPECT_TRUE(FindingIds(report).empty());
 }
 

@@ -1,8 +1,7 @@
-#include <algorithm>
+#include "cli/registry.h"
 
 #include "collectors/collectors.h"
 #include "derive/derive.h"
-#include "core/fact_path.h"
 #include "triage/triage.h"
 
 namespace rd {
@@ -35,21 +34,6 @@ std::vector<FactSpec> AllFactSpecs() {
   const auto& derived = DeriveFactSpecs();
   specs.insert(specs.end(), derived.begin(), derived.end());
   return specs;
-}
-
-bool IsKnownFact(const std::string& path) {
-  std::string generic = GenericFactPath(path);
-  for (const auto& spec : AllFactSpecs()) {
-    std::string pattern = spec.path;
-    if (generic == pattern) return true;
-    // "env.*" admits any key below env; a prefix of a known fact is a known object.
-    if (pattern.size() > 2 && pattern.compare(pattern.size() - 2, 2, ".*") == 0 &&
-        generic.rfind(pattern.substr(0, pattern.size() - 1), 0) == 0) {
-      return true;
-    }
-    if (pattern.rfind(generic + ".", 0) == 0) return true;
-  }
-  return false;
 }
 
 }  // namespace rd
