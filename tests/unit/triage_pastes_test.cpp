@@ -126,7 +126,7 @@ const std::vector<PasteCase>& Cases() {
        {"llm.no-compatible-gpu"}},
       {"vllm_aiter_gfx1151", {"llm-runtime-log"},
        {{"llm_runtime.app", "vllm"}, {"llm_runtime.unsupported_gfx[0]", "gfx1151"}},
-       {"arch.rdna3-variant-or-apu", "llm.gfx-unsupported"}},
+       {"arch.rdna35-apu-needs-recent-build", "llm.gfx-unsupported"}},
       {"comfyui_windows_directml_prompts", {"unknown"},
        {{"triage.prompts[0].os", "windows"}, {"triage.prompts[0].user_name", "adria"}, {"triage.prompts[1].venv", "venv"},
         {"triage.prompts[2].command", "python main.py --directml"}, {"triage.windows_prompt", "true"}},
