@@ -1,5 +1,7 @@
 #include "engine/evaluator.h"
 
+#include <map>
+
 #include <algorithm>
 
 #include "core/fact_path.h"
@@ -211,6 +213,28 @@ Truth EvaluateCondition(const Condition& c, const Facts& facts, const json& data
 
 namespace {
 
+// One finding per distinct message: a paste that repeats the same loader error eight times (one
+// array element each) gets the finding once, with the evidence of every repeat (up to 8 lines).
+void CollapseRepeats(std::vector<Finding>& findings) {
+  std::vector<Finding> kept;
+  std::map<std::string, size_t> seen;
+  for (auto& f : findings) {
+    std::string key = f.rule_id + '\x1f' + f.title + '\x1f' + f.fix;
+    auto [it, fresh] = seen.emplace(key, kept.size());
+    if (fresh) {
+      kept.push_back(std::move(f));
+      continue;
+    }
+    auto& into = kept[it->second].evidence;
+    for (auto& e : f.evidence) {
+      bool dup = false;
+      for (const auto& have : into) dup = dup || (have.source == e.source && have.excerpt == e.excerpt);
+      if (!dup && into.size() < 8) into.push_back(std::move(e));
+    }
+  }
+  findings = std::move(kept);
+}
+
 Finding MakeFinding(const Rule& rule, const Facts& facts, const std::string& element, int index,
                     const std::vector<std::string>& used) {
   auto lookup = [&](const std::string& path) -> std::optional<std::string> {
@@ -269,6 +293,7 @@ Evaluation EvaluateRules(const RuleDatabase& db, const Facts& facts, const std::
     }
     if (decided) ++out.rules_evaluated;
   }
+  CollapseRepeats(out.findings);
   std::stable_sort(out.findings.begin(), out.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
   return out;

@@ -1,5 +1,7 @@
 #include "parsers/llm_runtime_log.h"
 
+#include <algorithm>
+
 #include <cctype>
 
 #include "util/strings.h"
@@ -48,8 +50,10 @@ void ServerConfig(std::string_view s, size_t line, LlmRuntimeLog& out) {
 void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
   std::string msg = KeyValue(s, "msg");
   if (Contains(msg, "is not supported by ") || Contains(msg, "amdgpu is not supported")) {
-    std::string gfx = GfxIn(msg.substr(0, msg.find(" by ")));
-    if (gfx.empty()) gfx = KeyValue(s, "gpu_type");
+    // gpu_type= names the GPU; the "(supported types:[gfx1032])" list in msg names what is
+    // supported, not this GPU.
+    std::string gfx = KeyValue(s, "gpu_type");
+    if (gfx.empty()) gfx = GfxIn(msg.substr(0, std::min(msg.find(" by "), msg.find("(supported"))));
     if (!gfx.empty()) out.unsupported_gfx.push_back({i, gfx});
     size_t open = msg.rfind('['), close = msg.rfind(']');
     if (open != std::string::npos && close > open && out.supported_gfx.empty()) {

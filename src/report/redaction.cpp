@@ -46,6 +46,8 @@ bool IsVersionNotAddress(std::string_view text, const RegexMatch& match) {
   auto digit = [&](size_t i) { return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); };
   if (end + 1 < text.size() && text[end] == '.' && digit(end + 1)) return true;   // 1.2.3.4.5
   if (begin >= 2 && text[begin - 1] == '.' && digit(begin - 2)) return true;      // 5.1.2.3.4
+  // A kernel release: "5.15.167.4-microsoft-standard-WSL2", "6.6.87.2-microsoft…".
+  if (text.substr(end, 10) == "-microsoft" || text.substr(end, 4) == "-WSL") return true;
   // Four single digits ("torch 2.4.1.0"): a version; no private address looks like that, and
   // the public ones that do are resolvers (8.8.8.8), nobody's machine.
   if (match.groups[0]->size() == 7) return true;

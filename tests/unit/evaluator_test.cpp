@@ -143,3 +143,30 @@ title = "b"
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// A for_each rule whose elements render the same message is one finding (gpustack#4962 repeated
+// one loader error eight times and got eight identical findings).
+TEST(EvaluatorCollapse, RepeatedIdenticalFindingsCollapse) {
+  RuleDatabase db = CatalogOnly();
+  LoadRuleText(R"([[rule]]
+id = "loader.repeat-test"
+section = "libraries"
+severity = "error"
+for_each = "loader.errors"
+when = [ { fact = "loader.errors.library", exists = true } ]
+title = "{loader.errors.library} is missing"
+)", "t.toml", db);
+  ASSERT_TRUE(db.diagnostics.empty()) << db.diagnostics.front().Format();
+  Facts facts;
+  for (int i = 0; i < 8; ++i) facts.Set("loader.errors[" + std::to_string(i) + "].library", "libdrm_amdgpu.so");
+  facts.Set("loader.errors[8].library", "libhsa-runtime64.so");
+  auto eval = EvaluateRules(db, facts, {});
+  ASSERT_EQ(eval.findings.size(), 2u);
+  EXPECT_EQ(eval.findings[0].title, "libdrm_amdgpu.so is missing");
+}
+
+}  // namespace
+}  // namespace rd

@@ -90,6 +90,7 @@ TEST(RedactionTest, HostsAndUsersOutsidePrompts) {
   EXPECT_EQ(r.Scrub("Jul 28 15:11:48 ubuntu24 ollama[307422]: rocblaslt error"), "Jul 28 15:11:48 <host> ollama[307422]: rocblaslt error");
   EXPECT_EQ(r.Scrub("nov. 11 15:17:21 fw16 systemd[1]: Started"), "nov. 11 15:17:21 <host> systemd[1]: Started");
   EXPECT_EQ(r.Scrub("#   Rank  0 Pid   2303 on deep-vision3 device  0 [0000:2f:00.0]"), "#   Rank  0 Pid   2303 on <host> device  0 [0000:2f:00.0]");
+  EXPECT_EQ(r.Scrub("WSL kernel 5.15.167.4-microsoft-standard-WSL2"), "WSL kernel 5.15.167.4-microsoft-standard-WSL2");
   EXPECT_EQ(r.Scrub("to C:\\\\Users\\\\Admin\\\\AppData\\\\Local"), "to C:\\\\Users\\\\<user>\\\\AppData\\\\Local");
   // Not a host: the kernel's own word after "Linux version".
   EXPECT_EQ(r.Scrub("Linux version 6.8.0-45-generic (buildd@lcy02)"), "Linux version 6.8.0-45-generic (buildd@lcy02)");
