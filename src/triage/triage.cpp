@@ -4,6 +4,7 @@
 #include <map>
 
 #include "parsers/shell_prompt.h"
+#include "triage/line_signals.h"
 #include "triage/paste_scan.h"
 #include "util/strings.h"
 
@@ -191,6 +192,7 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
     // Every piece, claimed by a kind or not: its commands, assignments and entities (issue 13).
     AddPastedCommandFacts(piece, origin, facts);
     AddEntityFacts(piece, origin, names, facts);
+    AddLineSignalFacts(piece, origin, facts);
     facts.Set(at + ".kind", piece.kind);
     facts.Set(at + ".source", piece.source);
     facts.Set(at + ".lines", static_cast<int>(SplitLines(piece.text).size()));

@@ -1,6 +1,7 @@
 #include "triage/frameworks_kinds.h"
 #include "triage/triage.h"
 #include "triage/kinds.h"
+#include "triage/line_signals.h"
 
 namespace rd {
 
@@ -109,6 +110,8 @@ const std::vector<FactSpec>& TriageFactSpecs() {
     };
     const auto& frameworks = FrameworksTriageFacts();
     all.insert(all.end(), frameworks.begin(), frameworks.end());
+    const auto& signals = LineSignalFactSpecs();
+    all.insert(all.end(), signals.begin(), signals.end());
     for (const auto& kind : AllPasteKinds()) {
       if (kind.facts) all.insert(all.end(), kind.facts->begin(), kind.facts->end());
     }
