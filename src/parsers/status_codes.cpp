@@ -57,6 +57,7 @@ std::vector<StatusMention> ParseStatusCodes(std::string_view text) {
       for (size_t at = s.find(prefix); at != std::string_view::npos; at = s.find(prefix, at + 1)) {
         if (at > 0 && Word(s[at - 1])) continue;
         std::string name = WordAt(s, at);
+        if (name == "hipError_t") continue;  // the type, not a value: "hipError_t 100" is read below
         if (!seen.insert(name).second) continue;
         std::string family = prefix == "hipError" ? "hip" : "hsa";
         size_t after = at + name.size();
