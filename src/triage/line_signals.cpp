@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parsers/compose_services.h"
 #include "parsers/dkms_status.h"
 #include "parsers/gpu_runtime_warnings.h"
 #include "parsers/pip_resolution.h"
@@ -108,6 +109,17 @@ void AddRuntimeWarnings(std::string_view text, const PasteOrigin& origin, Facts&
   }
 }
 
+void AddK8s(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "amd.com/gpu")) return;
+  K8sGpuRequest k = ScanK8sGpuRequest(text);
+  auto lines = SplitLines(text);
+  auto line_text = [&](size_t i) { return i < lines.size() ? std::string_view(lines[i]).substr(0, 400) : std::string_view(); };
+  if (k.requested) SetOnce(facts, "k8s.amd_gpu_requested", true, PasteLine(origin, k.line, line_text(k.line)));
+  if (k.insufficient) {
+    SetOnce(facts, "k8s.insufficient_amd_gpu", true, PasteLine(origin, k.insufficient_line, line_text(k.insufficient_line)));
+  }
+}
+
 }  // namespace
 
 void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
@@ -117,6 +129,7 @@ void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Fact
   AddPip(text, origin, facts);
   AddPythonVersions(text, origin, facts);
   AddRuntimeWarnings(text, origin, facts);
+  AddK8s(text, origin, facts);
 }
 
 const std::vector<FactSpec>& LineSignalFactSpecs() {
@@ -142,6 +155,8 @@ const std::vector<FactSpec>& LineSignalFactSpecs() {
       {"log.amdgpu_version_file_missing", "bool", "ollama: amdgpu version file missing (no /sys/module/amdgpu/version)"},
       {"rccl.iommu_pt_missing", "bool", "RCCL: Missing \"iommu=pt\" from kernel command line"},
       {"driver.iommu_pt", "bool", "iommu=pt on the kernel command line"},
+      {"k8s.amd_gpu_requested", "bool", "A pasted pod spec requests amd.com/gpu under resources"},
+      {"k8s.insufficient_amd_gpu", "bool", "The scheduler said Insufficient amd.com/gpu (no node advertises a free AMD GPU)"},
   };
   return specs;
 }

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "parsers/compose_services.h"
 #include "parsers/paste_entities.h"
 #include "parsers/pasted_commands.h"
 #include "util/strings.h"
@@ -116,6 +117,17 @@ void AddPastedCommandFacts(const PastePiece& piece, const PasteOrigin& origin, F
       facts.Set(a + ".no_dkms", c.amdgpu_install->no_dkms);
       facts.Set(a + ".flags", Strings(c.amdgpu_install->flags));
       Common(facts, a, line, c.text, ev);
+    }
+  }
+  // A pasted docker compose file: each service is the run it describes (engine "compose").
+  if (Contains(piece.text, "services:")) {
+    auto lines = SplitLines(piece.text);
+    for (const auto& service : ParseComposeServices(piece.text)) {
+      std::string text = service.line < lines.size() ? lines[service.line] : service.name;
+      Evidence ev = PasteLine(origin, service.line, text);
+      std::string run = "commands.container_runs[" + std::to_string(NextIndex(facts, "commands.container_runs")) + "]";
+      SetContainerRun(facts, run, service.run, ev);
+      Common(facts, run, origin.first_line + service.line, "compose service " + service.name, ev);
     }
   }
   for (const auto& e : parsed.env) {

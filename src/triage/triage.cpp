@@ -43,7 +43,14 @@ bool IsBanner(std::string_view line) {
          line.find("AMD System Management Interface") != std::string_view::npos;
 }
 
-bool IsFence(std::string_view line) { return StartsWith(line, "```") || StartsWith(line, "~~~"); }
+// A fence line opens or closes a block ("```", "```bash"); "```cmd``` prose" is inline code on a
+// line of content and must not be dropped (ROCm/hip#3805 quotes hipInfo's error that way).
+bool IsFence(std::string_view line) {
+  for (std::string_view mark : {std::string_view("```"), std::string_view("~~~")}) {
+    if (StartsWith(line, mark)) return line.find(mark, line.find_first_not_of(mark[0])) == std::string_view::npos;
+  }
+  return false;
+}
 
 class Splitter {
  public:

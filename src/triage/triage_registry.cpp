@@ -70,7 +70,7 @@ const std::vector<FactSpec>& TriageFactSpecs() {
         {"commands.all.line", "int", "Line in the paste"},
         {"commands.all.text", "string", "The command as written (continuations joined)"},
         {"commands.container_runs", "array", "docker/podman/nerdctl run|create and apptainer run|exec commands"},
-        {"commands.container_runs.engine", "string", "docker, podman, nerdctl, apptainer or singularity"},
+        {"commands.container_runs.engine", "string", "docker, podman, nerdctl, apptainer, singularity, or compose (a pasted compose service)"},
         {"commands.container_runs.image", "string", "The image"},
         {"commands.container_runs.devices", "array", "Host side of each --device"},
         {"commands.container_runs.device_kfd", "bool", "/dev/kfd is passed (--device, or apptainer --rocm)"},

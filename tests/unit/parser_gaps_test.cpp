@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "parsers/compose_services.h"
 #include "parsers/dkms_status.h"
 #include "parsers/gpu_runtime_warnings.h"
 #include "parsers/paste_entities.h"
@@ -180,6 +181,58 @@ TEST(PasteEntities, WslMarkerAndItsNegation) {
   EXPECT_TRUE(has_wsl("WSL environment detected."));
   EXPECT_FALSE(has_wsl("This is native Ubuntu, not WSL."));
   EXPECT_FALSE(has_wsl("running without WSL2"));
+}
+
+}  // namespace
+}  // namespace rd
+
+namespace rd {
+namespace {
+
+// ollama's docs/docker compose form as users paste it; environment as list and as map.
+TEST(ComposeServices, DevicesGroupAddEnvironment) {
+  auto s = ParseComposeServices(
+      "services:\n"
+      "  ollama:\n"
+      "    image: ollama/ollama:rocm\n"
+      "    devices:\n"
+      "      - /dev/kfd\n"
+      "      - \"/dev/dri:/dev/dri\"\n"
+      "    group_add:\n"
+      "      - video\n"
+      "    environment:\n"
+      "      HSA_OVERRIDE_GFX_VERSION: \"10.3.0\"\n"
+      "  webui:\n"
+      "    image: ghcr.io/open-webui/open-webui:main\n"
+      "    environment:\n"
+      "      - OLLAMA_BASE_URL=http://ollama:11434\n"
+      "volumes:\n"
+      "  ollama: {}\n");
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0].name, "ollama");
+  EXPECT_EQ(s[0].run.engine, "compose");
+  EXPECT_EQ(s[0].run.image, "ollama/ollama:rocm");
+  EXPECT_TRUE(s[0].run.device_kfd);
+  EXPECT_TRUE(s[0].run.device_dri);
+  EXPECT_EQ(s[0].run.group_add, std::vector<std::string>{"video"});
+  EXPECT_EQ(s[0].run.env, std::vector<std::string>{"HSA_OVERRIDE_GFX_VERSION=10.3.0"});
+  EXPECT_FALSE(s[1].run.device_kfd);
+  EXPECT_EQ(s[1].run.env, std::vector<std::string>{"OLLAMA_BASE_URL=http://ollama:11434"});
+  auto r = TriageTexts({{"compose.yml", "services:\n  ollama:\n    image: ollama/ollama:rocm\n    devices:\n      - /dev/dri\n"}});
+  EXPECT_EQ(FactText(r, "commands.container_runs[0].engine"), "compose");
+  EXPECT_EQ(FactText(r, "commands.container_runs[0].device_kfd"), "false");
+}
+
+// https://github.com/ROCm/k8s-device-plugin/issues/23
+TEST(K8sGpuRequest, RequestAndInsufficient) {
+  auto k = ScanK8sGpuRequest(
+      "    resources:\n      limits:\n        amd.com/gpu: 1\n"
+      "`0/9 nodes are available: 3 node(s) had taint {node-role.kubernetes.io/master: }, that the pod didn't tolerate, 6 Insufficient amd.com/gpu.`\n");
+  EXPECT_TRUE(k.requested);
+  EXPECT_EQ(k.line, 2u);
+  EXPECT_TRUE(k.insufficient);
+  EXPECT_EQ(k.insufficient_line, 3u);
+  EXPECT_FALSE(ScanK8sGpuRequest("kubectl describe node | grep amd.com/gpu").requested);
 }
 
 }  // namespace
