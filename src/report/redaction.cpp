@@ -70,6 +70,9 @@ bool IsNotWholeIpv6(std::string_view text, const RegexMatch& match) {
 bool IsNotSecretName(std::string_view, const RegexMatch& match) { return !IsSecretName(match[2]); }
 
 // Real tokens are random: a digit somewhere. "hf_transfer", "sk-learn-whatever" are names.
+// "Linux version 6.8.0 …" (the kernel's banner) names no host.
+bool IsKernelBannerWord(std::string_view, const RegexMatch& match) { return match[1] == "version"; }
+
 bool HasNoDigit(std::string_view, const RegexMatch& match) {
   std::string token = match[1];
   return std::none_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
@@ -133,7 +136,14 @@ const std::vector<Pattern>& Patterns() {
         {re(R"((?:^|[^\w:])((?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4})*)?))", icase),
          1, "<ipv6>", {":"}, IsNotWholeIpv6},
         {re(R"((?:/home|/Users)/([^/\s"'<>]+))", bytes), 1, "<user>", {"/home/", "/Users/"}},
-        {re(R"([A-Za-z]:\\(?:Users|Documents and Settings)\\([^\\\s"'<>]+))", icase), 1, "<user>", {":\\"}},
+        // C:\Users\bob, and C:\\Users\\bob as JSON-escaped logs print it.
+        {re(R"([A-Za-z]:\\+(?:Users|Documents and Settings)\\+([^\\\s"'<>]+))", icase), 1, "<user>", {":\\"}},
+        // Host names where tools print them (issue 13 item 7): `uname -a`, journald/syslog lines,
+        // RCCL's "Rank 0 Pid 2303 on HOST device 0". In context, so a two-letter host goes too.
+        {re(R"(\bLinux ([A-Za-z0-9][A-Za-z0-9._-]*) [2-7]\.[0-9]+\.[0-9]+)", bytes), 1, "<host>", {"Linux "}, IsKernelBannerWord},
+        {re(R"(^(?:[A-Z][a-z]{2}|[a-z]{3,4}\.?) {1,2}[0-9]{1,2} [0-9]{2}:[0-9]{2}:[0-9]{2} ([A-Za-z0-9][A-Za-z0-9._-]*) [A-Za-z0-9_.@/-]+(?:\[[0-9]+\])?:)", bytes),
+         1, "<host>", {"]:", "kernel:"}},
+        {re(R"(\bPid +[0-9]+ on ([A-Za-z0-9][A-Za-z0-9._-]*) device\b)", bytes), 1, "<host>", {" on "}},
     };
   }();
   return patterns;

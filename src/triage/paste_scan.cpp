@@ -70,7 +70,47 @@ std::string ProductPhrase(std::string_view line, std::string_view match) {
   return std::string(Trim(line.substr(begin, end - begin)));
 }
 
+struct IdentityForm {
+  const char* key;  ///< user_name | hostname: sensitive keys the redactor learns as literals
+  Regex regex;      ///< group 1 is the name
+};
+
+const std::vector<IdentityForm>& IdentityForms() {
+  static const std::vector<IdentityForm> forms = [] {
+    std::vector<IdentityForm> f;
+    f.push_back({"hostname", Regex::Literal(R"(\bLinux ([A-Za-z0-9][A-Za-z0-9._-]{2,}) [2-7]\.[0-9]+\.[0-9]+)")});
+    f.push_back({"hostname", Regex::Literal(R"(^(?:[A-Z][a-z]{2}|[a-z]{3,4}\.?) {1,2}[0-9]{1,2} [0-9]{2}:[0-9]{2}:[0-9]{2} ([A-Za-z0-9][A-Za-z0-9._-]{2,}) [A-Za-z0-9_.@/-]+(?:\[[0-9]+\])?:)")});
+    f.push_back({"hostname", Regex::Literal(R"(\bPid +[0-9]+ on ([A-Za-z0-9][A-Za-z0-9._-]{2,}) device\b)")});
+    f.push_back({"user_name", Regex::Literal(R"((?i)[A-Z]:\\+(?:Users|Documents and Settings)\\+([^\\\s"'<>]{3,}))")});
+    f.push_back({"user_name", Regex::Literal(R"((?:/home|/Users)/([^/\s"'<>]{3,}))")});
+    return f;
+  }();
+  return forms;
+}
+
 }  // namespace
+
+// Who and which host a paste shows outside prompts (issue 13 item 7): `uname -a`, journald lines,
+// RCCL's rank lines, Windows user folders, home paths. Recorded under sensitive keys, so the
+// redactor removes every occurrence of the name, not only the one in this context.
+void AddIdentityFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
+  static const std::set<std::string> kNotAUser = {"public", "default", "all users", "runner", "user", "username", "<user>", "$user", "${user}", "version"};
+  size_t next = NextIndex(facts, "triage.identities");
+  std::set<std::string> seen;
+  auto lines = SplitLines(piece.text);
+  for (size_t i = 0; i < lines.size() && i < 20000 && next < 50; ++i) {
+    std::string_view line = std::string_view(lines[i]).substr(0, 4096);
+    for (const auto& form : IdentityForms()) {
+      auto m = form.regex.Find(line);
+      if (!m || !m->matched(1)) continue;
+      std::string name = (*m)[1];
+      if (kNotAUser.count(ToLower(name)) || !seen.insert(name).second) continue;
+      std::string at = "triage.identities[" + std::to_string(next++) + "]";
+      facts.Set(at + "." + form.key, name, PasteLine(origin, i, line));
+      facts.Set(at + ".line", static_cast<int>(origin.first_line + i));
+    }
+  }
+}
 
 MarketingNames MarketingNames::FromData(const nlohmann::json* data) {
   MarketingNames names;

@@ -25,6 +25,7 @@ struct MarketingNames {
 };
 
 void AddPastedCommandFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts);
+void AddIdentityFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts);
 void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const MarketingNames& names, Facts& facts);
 
 }  // namespace rd

@@ -199,6 +199,7 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
     // Every piece, claimed by a kind or not: its commands, assignments and entities (issue 13).
     AddPastedCommandFacts(piece, origin, facts);
     AddEntityFacts(piece, origin, names, facts);
+    AddIdentityFacts(piece, origin, facts);
     AddLineSignalFacts(piece, origin, facts);
     facts.Set(at + ".kind", piece.kind);
     facts.Set(at + ".source", piece.source);

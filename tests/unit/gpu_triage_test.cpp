@@ -64,7 +64,7 @@ TEST(GpuTriage, ColouredNotLoaded) {
 
 TEST(GpuTriage, WslUnsupportedGpu) {
   Report r = TriagePaste("rocminfo-wsl.txt");
-  EXPECT_EQ(FindingIds(r), (std::set<std::string>{"wsl.unsupported-gpu", "runtime.rocminfo-failed"}));
+  EXPECT_EQ(FindingIds(r), (std::set<std::string>{"wsl.unsupported-gpu", "runtime.rocminfo-failed", "platform.wsl-paste"}));
 }
 
 TEST(GpuTriage, RocmSmiDriverMissing) {

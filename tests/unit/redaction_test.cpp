@@ -77,3 +77,31 @@ TEST(RedactionTest, OverlongLinesAreDroppedNotScanned) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// Issue 13 item 7: host and user names where tools print them outside prompts, in context (a
+// two-letter host too), and as literals learnt by triage everywhere else in the report.
+TEST(RedactionTest, HostsAndUsersOutsidePrompts) {
+  Facts facts;
+  Redactor r(facts);
+  EXPECT_EQ(r.Scrub("Linux md 4.15.0-31-generic #33-Ubuntu SMP x86_64 GNU/Linux"), "Linux <host> 4.15.0-31-generic #33-Ubuntu SMP x86_64 GNU/Linux");
+  EXPECT_EQ(r.Scrub("Jul 28 15:11:48 ubuntu24 ollama[307422]: rocblaslt error"), "Jul 28 15:11:48 <host> ollama[307422]: rocblaslt error");
+  EXPECT_EQ(r.Scrub("nov. 11 15:17:21 fw16 systemd[1]: Started"), "nov. 11 15:17:21 <host> systemd[1]: Started");
+  EXPECT_EQ(r.Scrub("#   Rank  0 Pid   2303 on deep-vision3 device  0 [0000:2f:00.0]"), "#   Rank  0 Pid   2303 on <host> device  0 [0000:2f:00.0]");
+  EXPECT_EQ(r.Scrub("to C:\\\\Users\\\\Admin\\\\AppData\\\\Local"), "to C:\\\\Users\\\\<user>\\\\AppData\\\\Local");
+  // Not a host: the kernel's own word after "Linux version".
+  EXPECT_EQ(r.Scrub("Linux version 6.8.0-45-generic (buildd@lcy02)"), "Linux version 6.8.0-45-generic (buildd@lcy02)");
+}
+
+TEST(RedactionTest, TriageLearnsNamesFromUnameAndHomePaths) {
+  Facts facts;
+  facts.Set("triage.identities[0].hostname", "wukong");
+  facts.Set("triage.identities[1].user_name", "facepp1");
+  Redactor r(facts);
+  EXPECT_EQ(r.Scrub("ssh wukong; ls /public/home/facepp1/.config"), "ssh <redacted>; ls /public/home/<redacted>/.config");
+}
+
+}  // namespace
+}  // namespace rd
