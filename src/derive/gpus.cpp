@@ -124,7 +124,7 @@ std::vector<Sighting> TextSightings(const Facts& facts, const nlohmann::json& ta
     } else {
       continue;
     }
-    if (s.gfx.empty() || !gfx_seen.insert(s.gfx + "|" + s.device_id).second) continue;
+    if (s.gfx.empty() || !gfx_seen.insert(s.gfx + "|" + s.device_id + "|" + s.name).second) continue;
     out.push_back(std::move(s));
   }
   return out;

@@ -47,8 +47,10 @@ std::optional<RocmRelease> ReleaseFromVersion(std::string_view kind, std::string
   if (kind == "rocm-path") {
     size_t dash = v.find("rocm-");
     size_t core = v.find("/core-");
+    size_t sdk = ToLower(v).find("\\rocm\\");  // the HIP SDK: C:\Program Files\AMD\ROCm\6.1
     if (core != std::string_view::npos) v = v.substr(core + 6);
     else if (dash != std::string_view::npos) v = v.substr(dash + 5);
+    else if (sdk != std::string::npos) v = v.substr(sdk + 6);
     else return std::nullopt;
   } else if (kind == "wheel") {
     size_t at = v.find("rocm");

@@ -40,6 +40,12 @@ Evidence EntityEvidence(const nlohmann::json& e) {
 
 void DeriveOs(Facts& facts) {
   if (!Absent(facts, "os.id")) return;
+  // A pasted os-release (ID=ubuntu, VERSION_ID="22.04") says it best.
+  if (const auto* id = FirstEntity(facts, "os_release_id")) {
+    facts.Set("os.id", Field(*id, "value"), EntityEvidence(*id));
+    if (const auto* v = FirstEntity(facts, "os_release_version")) facts.Set("os.version_id", Field(*v, "value"), EntityEvidence(*v));
+    return;
+  }
   for (const auto& e : FactArray(facts, "triage.entities")) {
     if (Field(e, "kind") != "os_name") continue;
     std::string value = Field(e, "value");
@@ -70,12 +76,26 @@ void DeriveKernel(Facts& facts) {
 }
 
 void DeriveTorch(Facts& facts) {
-  if (!Absent(facts, "frameworks.torch.version")) return;
-  if (auto printed = FactText(facts, "torch_print.version"); !printed.empty()) {
-    facts.Set("frameworks.torch.version", printed, {"derived", "torch_print.version"});
-    return;
+  if (Absent(facts, "frameworks.torch.version")) {
+    // The most specific mention: "2.3.0.dev20240126+rocm6.0" over a bare "2.3.0.dev20240126".
+    const nlohmann::json* best = nullptr;
+    for (const auto& e : FactArray(facts, "triage.entities")) {
+      if (Field(e, "kind") != "torch_version") continue;
+      if (!best || (StartsWith(Field(e, "value"), Field(*best, "value")) && Field(e, "value").size() > Field(*best, "value").size())) best = &e;
+    }
+    if (best) facts.Set("frameworks.torch.version", Field(*best, "value"), EntityEvidence(*best));
   }
-  if (const auto* e = FirstEntity(facts, "torch_version")) facts.Set("frameworks.torch.version", Field(*e, "value"), EntityEvidence(*e));
+  // torch's HIP line from its wheel tag (+rocm6.0) when nothing printed torch.version.hip.
+  std::string version = FactText(facts, "frameworks.torch.version");
+  if (size_t at = version.find("+rocm"); at != std::string::npos && Absent(facts, "frameworks.torch.hip")) {
+    facts.Set("frameworks.torch.hip", version.substr(at + 5), {"derived", "wheel tag of torch " + version});
+  }
+}
+
+void DeriveAmdgpuLoaded(Facts& facts) {
+  if (!Absent(facts, "driver.amdgpu.loaded")) return;
+  // inxi "driver: amdgpu", lspci -k "Kernel driver in use: amdgpu", an lsmod line.
+  if (const auto* e = FirstEntity(facts, "amdgpu_loaded")) facts.Set("driver.amdgpu.loaded", true, EntityEvidence(*e));
 }
 
 }  // namespace
@@ -84,6 +104,7 @@ void DeriveSystemFromText(Facts& facts) {
   DeriveOs(facts);
   DeriveKernel(facts);
   DeriveTorch(facts);
+  DeriveAmdgpuLoaded(facts);
 }
 
 }  // namespace rd

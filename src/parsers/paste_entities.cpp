@@ -27,18 +27,26 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"]|$))"), 1});
     p.push_back({"hip_version", Regex::Literal(R"((?:HIP version|HIP runtime version|HIP_VERSION|hip version|HIP Version)\s*[:=]?\s*([0-9]+\.[0-9]+\.[0-9]+))"), 1});
     p.push_back({"rocm_wheel", Regex::Literal(R"(\+(rocm[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
-    p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm|amdgpu-install)[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
+    p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
     p.push_back({"amdgpu_dkms", Regex::Literal(R"((?:amdgpu-dkms[ _=:]+|amdgpu/|amdgpu, )(?:1:)?([0-9]+\.[0-9]+\.[0-9]+))"), 1});
     p.push_back({"windows_path", Regex::Literal(R"((?:^|[\s"'(=<])([A-Za-z]:\\[^\s"'<>|]*))"), 1});
     p.push_back({"wsl_path", Regex::Literal(R"((?:^|[\s"'(=])(/mnt/[a-z]/[^\s"']*))"), 1});
     p.push_back({"python_path", Regex::Literal(R"(((?:/|[A-Za-z]:\\)[^\s"'<>|]*(?:site-packages|dist-packages|python_embeded|/bin/python[0-9.]*|\\python\.exe|/envs/[^\s/"']+)))"), 1});
     p.push_back({"rocm_sdk_wheel", Regex::Literal(R"((_rocm_sdk_[a-z_]+|rocm_sdk_[a-z_]+|rocm-sdk-[a-z-]+))"), 1});
     p.push_back({"rocm_mention", Regex::Literal(R"((?:^|[^+A-Za-z/_-])(?i:rocm)[ -]?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[^0-9.]|\.[^0-9]|$))"), 1});
+    // Release builds name their release in the paths their errors print
+    // (".../compute-rocm-rel-3.3/rocminfo/rocminfo.cc"), the HIP SDK in its folder
+    // (C:\Program Files\AMD\ROCm\6.1\bin).
+    p.push_back({"rocm_mention", Regex::Literal(R"(compute-rocm-(?:rel|dkms-no-npi-hipclang)-([0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
+    p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\AMD\\ROCm\\[0-9]+\.[0-9]+))"), 1});
+    p.push_back({"os_release_id", Regex::Literal(R"re(^\s*ID="?([a-z][a-z0-9._-]*)"?\s*$)re"), 1});
+    p.push_back({"os_release_version", Regex::Literal(R"re(^\s*VERSION_ID="?([0-9][0-9.]*)"?\s*$)re"), 1});
+    p.push_back({"amdgpu_loaded", Regex::Literal(R"((?:\bdriver: (amdgpu)\b|\bloaded: (amdgpu)\b|^(amdgpu)\s+[0-9]+\s+[0-9]+|Kernel driver in use: (amdgpu)))"), 0});
     p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |: ?|\s+version:?\s*|\.__version__\s*=?\s*'?)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
     p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)[ :]*(?:release |version |server |desktop )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
     p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%))"), 1});
     p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
-    p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\blinux-image-|\bLinux [A-Za-z0-9_.-]+)[: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:-[0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
+    p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\blinux-image-|\bLinux [A-Za-z0-9_.-]+)[: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
     p.push_back({"kernel_release", Regex::Literal(R"((?:^|[\s(])([2-7]\.[0-9]+\.[0-9]+(?:[.-][0-9A-Za-z_.+~-]*)?-(?:generic|amd64|arm64|lowlatency|azure|aws|gcp|oem|microsoft-standard-WSL2|arch[0-9]-[0-9]|default|rt|cachyos)[A-Za-z0-9_.+-]*|[2-7]\.[0-9]+\.[0-9]+[.-][0-9.]*-microsoft-standard-WSL2|[2-7]\.[0-9]+\.[0-9]+-[0-9]+\.fc[0-9]+\.x86_64|[2-7]\.[0-9]+\.[0-9]+-[0-9.]+\.el[0-9_.]+\.x86_64))"), 1});
     return p;
   }();
@@ -76,7 +84,24 @@ std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
   if (kind == "rocm_package") return m[1] + " " + m[2];
   if (kind == "os_name") return std::string(Trim(m[1] + (m.matched(2) ? " " + m[2] : "")));
   if (kind == "windows_marker" || kind == "wsl_marker") return ToLower(m[1]);
+  if (kind == "amdgpu_loaded") return "amdgpu";
   return m[static_cast<size_t>(group)];
+}
+
+// ROCm/ROCm's issue form: "### ROCm Version" and, a line or two later, "ROCm 6.4.2" or "6.4.2".
+void TemplateValue(std::string_view line, std::string& heading, size_t line_no, std::set<std::pair<std::string, std::string>>& seen,
+                   std::vector<PasteEntity>& out, size_t max) {
+  std::string_view t = Trim(line);
+  if (StartsWith(t, "#")) {
+    heading = ToLower(Trim(t.substr(t.find_first_not_of('#'))));
+    return;
+  }
+  if (t.empty() || heading.empty()) return;
+  static const Regex version = Regex::Literal(R"(^(?i:rocm)?[ v-]*([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)\b)");
+  if (heading == "rocm version" && out.size() < max) {
+    if (auto m = version.Find(t); m && m->matched(1) && seen.insert({"rocm_mention", (*m)[1]}).second) out.push_back({"rocm_mention", (*m)[1], line_no, false});
+  }
+  heading.clear();  // only the first line under the heading is its value
 }
 
 }  // namespace
@@ -85,6 +110,7 @@ std::vector<PasteEntity> ScanPasteEntities(std::string_view text, size_t max) {
   std::vector<PasteEntity> out;
   std::set<std::pair<std::string, std::string>> seen;
   std::map<std::string, size_t> gfx_index;  // gfx value -> its entity
+  std::string heading;                       // the issue-form heading above this line
   size_t line_no = 0, start = 0;
   while (start <= text.size() && out.size() < max) {
     size_t end = text.find('\n', start);
@@ -122,6 +148,7 @@ std::vector<PasteEntity> ScanPasteEntities(std::string_view text, size_t max) {
       out[found->second].device = true;
       out[found->second].line = line_no;
     }
+    TemplateValue(line, heading, line_no, seen, out, max);
     if (end == std::string_view::npos) break;
     start = end + 1;
     ++line_no;

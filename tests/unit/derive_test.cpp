@@ -21,6 +21,7 @@ TEST(RocmRelease, FromEveryVersionString) {
   EXPECT_EQ(Release("wheel", "+rocm6.2"), "6.2");
   EXPECT_EQ(Release("rocm-path", "/opt/rocm-6.2.0"), "6.2.0");
   EXPECT_EQ(Release("rocm-path", "/opt/rocm/core-10.1"), "10.1");
+  EXPECT_EQ(Release("rocm-path", "\\AMD\\ROCm\\6.1"), "6.1");
   EXPECT_EQ(Release("package", "rocm-core 6.2.0.60200"), "6.2.0");
   EXPECT_EQ(Release("package", "amdgpu-install 6.2.60200"), "6.2.0");
   EXPECT_EQ(Release("dkms", "1:6.10.5.60302-2084815.24.04"), "6.3.2");
@@ -66,6 +67,20 @@ TEST(PasteEntities, IdsVersionsPathsAndPlatforms) {
   EXPECT_EQ(Kinds(e, "python_path").size(), 1u);
   EXPECT_EQ(Kinds(e, "kernel_release"), std::vector<std::string>{"6.8.0-45-generic"});
   EXPECT_EQ(Kinds(e, "os_name"), std::vector<std::string>{"Ubuntu 22.04"});
+}
+
+TEST(PasteEntities, IssueFormsBuildPathsOsReleaseAndLoadedDriver) {
+  auto e = ScanPasteEntities(
+      "hsa api call failure at: /data/jenkins-workspace/compute-rocm-rel-3.3/rocminfo/rocminfo.cc:1102\n"
+      "### ROCm Version\n\nROCm 6.4.2\n"
+      "ID=ubuntu\nVERSION_ID=\"22.04\"\n"
+      "  Device-1: AMD driver: amdgpu v: kernel\n"
+      "Linux box 6.12.100+deb13-amd64 #1 SMP\n");
+  EXPECT_EQ(Kinds(e, "rocm_mention"), (std::vector<std::string>{"3.3", "6.4.2"}));
+  EXPECT_EQ(Kinds(e, "os_release_id"), std::vector<std::string>{"ubuntu"});
+  EXPECT_EQ(Kinds(e, "os_release_version"), std::vector<std::string>{"22.04"});
+  EXPECT_EQ(Kinds(e, "amdgpu_loaded"), std::vector<std::string>{"amdgpu"});
+  EXPECT_EQ(Kinds(e, "kernel_mention"), std::vector<std::string>{"6.12.100+deb13-amd64"});
 }
 
 TEST(PasteEntities, BoundedOnHostileInput) {
