@@ -93,7 +93,8 @@ void TemplateValue(std::string_view line, std::string& heading, size_t line_no, 
                    std::vector<PasteEntity>& out, size_t max) {
   std::string_view t = Trim(line);
   if (StartsWith(t, "#")) {
-    heading = ToLower(Trim(t.substr(t.find_first_not_of('#'))));
+    size_t text = t.find_first_not_of('#');  // a line of only '#' (hostile input, a markdown rule) has none
+    heading = text == std::string_view::npos ? "" : ToLower(Trim(t.substr(text)));
     return;
   }
   if (t.empty() || heading.empty()) return;

@@ -237,3 +237,16 @@ TEST(K8sGpuRequest, RequestAndInsufficient) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// A line of only '#' (hostile.triage's urandom input; a markdown rule in ROCm/rccl#1129's paste)
+// used to throw out of the issue-form heading reader.
+TEST(PasteEntities, LoneHashLineIsNoHeading) {
+  EXPECT_NO_THROW(ScanPasteEntities("#\n6.4.2\n"));
+  EXPECT_NO_THROW(ScanPasteEntities("###"));
+}
+
+}  // namespace
+}  // namespace rd
