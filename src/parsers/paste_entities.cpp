@@ -21,7 +21,7 @@ const std::vector<Pattern>& Patterns() {
     Regex::Options ci{true, false};
     std::vector<Pattern> p;
     p.push_back({"isa", Regex::Literal(R"(amdgcn-amd-amdhsa-{1,2}(gfx[0-9a-f]{3,4}[a-z]?(?::[a-z]+[+-])*))", ci), 1});
-    p.push_back({"gfx", Regex::Literal(R"((?:^|[^A-Za-z0-9])((?:gfx|GFX)(?:[0-9]{3,4}|[0-9]{2}[a-fA-F]|9-4-generic|9-generic|10-1-generic|10-3-generic|11-generic|12-generic))(?:[^A-Za-z0-9]|$))"), 1});
+    p.push_back({"gfx", Regex::Literal(R"((?:^|[^A-Za-z0-9])((?:gfx|GFX) ?(?:[0-9]{3,4}|[0-9]{2}[a-fA-F]|9-4-generic|9-generic|10-1-generic|10-3-generic|11-generic|12-generic))(?:[^A-Za-z0-9]|$))"), 1});
     p.push_back({"pci_id", Regex::Literal(R"((?:^|[^0-9A-Fa-fx])(?:0x)?(1002):(?:0x)?([0-9A-Fa-f]{4})(?:[^0-9A-Fa-f]|$))"), 0});
     p.push_back({"pci_bdf", Regex::Literal(R"((?:^|[^0-9a-fA-F:])((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?:[^0-9]|$))"), 1});
     p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"]|$))"), 1});
@@ -29,7 +29,7 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_wheel", Regex::Literal(R"(\+(rocm[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
     p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
     p.push_back({"amdgpu_dkms", Regex::Literal(R"((?:amdgpu-dkms[ _=:]+|amdgpu/|amdgpu, )(?:1:)?([0-9]+\.[0-9]+\.[0-9]+))"), 1});
-    p.push_back({"windows_path", Regex::Literal(R"((?:^|[\s"'(=])([A-Za-z]:\\[^\s"'<>|]*))"), 1});
+    p.push_back({"windows_path", Regex::Literal(R"((?:^|[\s"'(=<])([A-Za-z]:\\[^\s"'<>|]*))"), 1});
     p.push_back({"wsl_path", Regex::Literal(R"((?:^|[\s"'(=])(/mnt/[a-z]/[^\s"']*))"), 1});
     p.push_back({"python_path", Regex::Literal(R"(((?:/|[A-Za-z]:\\)[^\s"'<>|]*(?:site-packages|dist-packages|python_embeded|/bin/python[0-9.]*|\\python\.exe|/envs/[^\s/"']+)))"), 1});
     p.push_back({"rocm_sdk_wheel", Regex::Literal(R"((_rocm_sdk_[a-z_]+|rocm_sdk_[a-z_]+|rocm-sdk-[a-z-]+))"), 1});
@@ -65,9 +65,22 @@ bool TargetContext(std::string_view line) {
   return context.Search(line);
 }
 
+// "not WSL", "no WSL", "without WSL2", "non-WSL", "isn't WSL": the line says the opposite.
+bool Negated(std::string_view line, size_t at) {
+  std::string before = ToLower(line.substr(at > 16 ? at - 16 : 0, at > 16 ? 16 : at));
+  for (std::string_view word : {"not ", "no ", "without ", "non-", "isn't ", "not on ", "not in ", "not using "}) {
+    if (EndsWith(before, word)) return true;
+  }
+  return false;
+}
+
 std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
   if (kind == "pci_id") return "1002:" + ToLower(m[2]);
-  if (kind == "gfx") return ToLower(m[static_cast<size_t>(group)]);
+  if (kind == "gfx") {  // "gfx 1013" as some write it -> gfx1013
+    std::string v = ToLower(m[static_cast<size_t>(group)]);
+    if (v.size() > 3 && v[3] == ' ') v.erase(3, 1);
+    return v;
+  }
   if (kind == "rocm_package") return m[1] + " " + m[2];
   if (kind == "os_name") return std::string(Trim(m[1] + (m.matched(2) ? " " + m[2] : "")));
   if (kind == "windows_marker" || kind == "wsl_marker") return ToLower(m[1]);
@@ -80,7 +93,8 @@ void TemplateValue(std::string_view line, std::string& heading, size_t line_no, 
                    std::vector<PasteEntity>& out, size_t max) {
   std::string_view t = Trim(line);
   if (StartsWith(t, "#")) {
-    heading = ToLower(Trim(t.substr(t.find_first_not_of('#'))));
+    size_t text = t.find_first_not_of('#');  // a line of only '#' (hostile input, a markdown rule) has none
+    heading = text == std::string_view::npos ? "" : ToLower(Trim(t.substr(text)));
     return;
   }
   if (t.empty() || heading.empty()) return;
@@ -116,6 +130,7 @@ std::vector<PasteEntity> ScanPasteEntities(std::string_view text, size_t max) {
         size_t next = static_cast<size_t>(value_view->data() + value_view->size() - line.data());
         from = next > from ? next : from + 1;
         std::string kind = pattern.kind;
+        if (kind == "wsl_marker" && Negated(line, static_cast<size_t>(value_view->data() - line.data()))) continue;
         std::string value = Normalise(kind, *m, pattern.group);
         if (kind == "gfx") gfx_on_line.insert(value);
         if (!seen.insert({kind, value}).second) continue;

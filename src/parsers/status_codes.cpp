@@ -3,11 +3,21 @@
 #include <cctype>
 #include <set>
 
+#include "util/regex.h"
 #include "util/strings.h"
 
 namespace rd {
 
 namespace {
+
+// A hipError_t printed as a number: hipInfo's "HIP API error = 0100" (%04d, decimal),
+// "hipError_t 100", "HIP error code 100", and a bare "error 100" on a line that names HIP. The
+// gap is bounded so a hostile line costs one linear RE2 pass.
+const Regex& NumericHip() {
+  static const Regex re = Regex::Literal(
+      R"((?i)(?:\bHIP API error|\bhipError_t|\bHIP(?: runtime)? error(?: code)?|\bhip[A-Za-z_]*\b[^\n]{0,80}?\berror(?: code)?)\s*[=:(]?\s*(0x[0-9a-f]{1,4}|[0-9]{1,4})\b)");
+  return re;
+}
 
 bool Word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -33,7 +43,8 @@ std::optional<long long> NumberAfter(std::string_view s, size_t at) {
 }  // namespace
 
 bool LooksLikeStatusCodes(std::string_view text) {
-  return Contains(text, "hipError") || Contains(text, "HSA_STATUS_") || Contains(text, "Call returned ");
+  return Contains(text, "hipError") || Contains(text, "HSA_STATUS_") || Contains(text, "Call returned ") ||
+         NumericHip().Search(text.substr(0, 1 << 20));
 }
 
 std::vector<StatusMention> ParseStatusCodes(std::string_view text) {
@@ -46,6 +57,7 @@ std::vector<StatusMention> ParseStatusCodes(std::string_view text) {
       for (size_t at = s.find(prefix); at != std::string_view::npos; at = s.find(prefix, at + 1)) {
         if (at > 0 && Word(s[at - 1])) continue;
         std::string name = WordAt(s, at);
+        if (name == "hipError_t") continue;  // the type, not a value: "hipError_t 100" is read below
         if (!seen.insert(name).second) continue;
         std::string family = prefix == "hipError" ? "hip" : "hsa";
         size_t after = at + name.size();
@@ -54,6 +66,14 @@ std::vector<StatusMention> ParseStatusCodes(std::string_view text) {
           code = NumberAfter(s, after);
         }
         out.push_back({i, family, name, code, std::string(Trim(s).substr(0, 400))});
+      }
+    }
+    // A line that already named the error ("hipErrorNoDevice (100)") is not quoted twice.
+    bool named = !out.empty() && out.back().line == i && out.back().family == "hip";
+    if (auto m = named ? std::nullopt : NumericHip().Find(s.substr(0, 4096)); m && m->matched(1)) {
+      auto code = ParseInt((*m)[1]);
+      if (code && seen.insert("#hip" + std::to_string(*code)).second) {
+        out.push_back({i, "hip", "", code, std::string(Trim(s).substr(0, 400))});
       }
     }
     // rocminfo: "Call returned 4104" (a bare hsa_status_t number).

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "parsers/compose_services.h"
 #include "parsers/paste_entities.h"
 #include "parsers/pasted_commands.h"
 #include "util/strings.h"
@@ -158,6 +159,17 @@ void AddPastedCommandFacts(const PastePiece& piece, const PasteOrigin& origin, F
       Common(facts, a, line, c.text, ev);
     }
   }
+  // A pasted docker compose file: each service is the run it describes (engine "compose").
+  if (Contains(piece.text, "services:")) {
+    auto lines = SplitLines(piece.text);
+    for (const auto& service : ParseComposeServices(piece.text)) {
+      std::string text = service.line < lines.size() ? lines[service.line] : service.name;
+      Evidence ev = PasteLine(origin, service.line, text);
+      std::string run = "commands.container_runs[" + std::to_string(NextIndex(facts, "commands.container_runs")) + "]";
+      SetContainerRun(facts, run, service.run, ev);
+      Common(facts, run, origin.first_line + service.line, "compose service " + service.name, ev);
+    }
+  }
   for (const auto& e : parsed.env) {
     Evidence ev = PasteLine(origin, e.line, e.name + "=" + e.value);
     facts.Set("env." + e.name, e.value, ev);
@@ -185,7 +197,7 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Ma
   if (names.entries.empty()) return;
   // One cheap search per line before the per-product patterns.
   static const Regex maybe_product = Regex::Literal(
-      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b))");
+      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris))");
   std::set<std::string> named;
   for (size_t i = 0; i < lines.size() && i < 20000 && next < kMaxEntities; ++i) {
     std::string_view line = std::string_view(lines[i]).substr(0, 4096);

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "parsers/shell_prompt.h"
+#include "triage/line_signals.h"
 #include "triage/paste_scan.h"
 #include "util/strings.h"
 
@@ -42,7 +43,14 @@ bool IsBanner(std::string_view line) {
          line.find("AMD System Management Interface") != std::string_view::npos;
 }
 
-bool IsFence(std::string_view line) { return StartsWith(line, "```") || StartsWith(line, "~~~"); }
+// A fence line opens or closes a block ("```", "```bash"); "```cmd``` prose" is inline code on a
+// line of content and must not be dropped (ROCm/hip#3805 quotes hipInfo's error that way).
+bool IsFence(std::string_view line) {
+  for (std::string_view mark : {std::string_view("```"), std::string_view("~~~")}) {
+    if (StartsWith(line, mark)) return line.find(mark, line.find_first_not_of(mark[0])) == std::string_view::npos;
+  }
+  return false;
+}
 
 class Splitter {
  public:
@@ -192,6 +200,7 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
     AddPastedCommandFacts(piece, origin, facts);
     AddEntityFacts(piece, origin, names, facts);
     AddIdentityFacts(piece, origin, facts);
+    AddLineSignalFacts(piece, origin, facts);
     facts.Set(at + ".kind", piece.kind);
     facts.Set(at + ".source", piece.source);
     facts.Set(at + ".lines", static_cast<int>(SplitLines(piece.text).size()));

@@ -1,6 +1,7 @@
 #include "triage/frameworks_kinds.h"
 #include "triage/triage.h"
 #include "triage/kinds.h"
+#include "triage/line_signals.h"
 
 namespace rd {
 
@@ -69,7 +70,7 @@ const std::vector<FactSpec>& TriageFactSpecs() {
         {"commands.all.line", "int", "Line in the paste"},
         {"commands.all.text", "string", "The command as written (continuations joined)"},
         {"commands.container_runs", "array", "docker/podman/nerdctl run|create and apptainer run|exec commands"},
-        {"commands.container_runs.engine", "string", "docker, podman, nerdctl, apptainer or singularity"},
+        {"commands.container_runs.engine", "string", "docker, podman, nerdctl, apptainer, singularity, or compose (a pasted compose service)"},
         {"commands.container_runs.image", "string", "The image"},
         {"commands.container_runs.devices", "array", "Host side of each --device"},
         {"commands.container_runs.device_kfd", "bool", "/dev/kfd is passed (--device, or apptainer --rocm)"},
@@ -109,6 +110,8 @@ const std::vector<FactSpec>& TriageFactSpecs() {
     };
     const auto& frameworks = FrameworksTriageFacts();
     all.insert(all.end(), frameworks.begin(), frameworks.end());
+    const auto& signals = LineSignalFactSpecs();
+    all.insert(all.end(), signals.begin(), signals.end());
     for (const auto& kind : AllPasteKinds()) {
       if (kind.facts) all.insert(all.end(), kind.facts->begin(), kind.facts->end());
     }

@@ -1,0 +1,164 @@
+#include "triage/line_signals.h"
+
+#include <algorithm>
+
+#include "parsers/compose_services.h"
+#include "parsers/dkms_status.h"
+#include "parsers/gpu_runtime_warnings.h"
+#include "parsers/pip_resolution.h"
+#include "parsers/python_versions.h"
+#include "parsers/secure_boot.h"
+#include "util/strings.h"
+
+namespace rd {
+
+namespace {
+
+constexpr size_t kMaxDkmsModules = 64;  // per paste, over all pieces
+
+bool AlreadyTrue(const Facts& facts, std::string_view path) {
+  auto f = facts.Get(path);
+  return f.value && f.value->is_boolean() && f.value->get<bool>();
+}
+
+void SetOnce(Facts& facts, const std::string& path, const nlohmann::json& value, const Evidence& ev) {
+  if (!facts.Get(path).value) facts.Set(path, value, ev);
+}
+
+void AddDkmsStatus(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!LooksLikeDkmsStatus(text)) return;
+  DkmsStatus status = ParseDkmsStatus(text);
+  for (const auto& m : status.modules) {
+    size_t index = NextIndex(facts, "dkms.modules");
+    if (index >= kMaxDkmsModules) break;
+    Evidence ev = PasteLine(origin, m.line, m.text);
+    std::string at = "dkms.modules[" + std::to_string(index) + "]";
+    facts.Set(at + ".module", m.module, ev);
+    facts.Set(at + ".version", m.version);
+    facts.Set(at + ".kernel", m.kernel);
+    facts.Set(at + ".arch", m.arch);
+    facts.Set(at + ".state", m.state);
+    facts.Set(at + ".warning", m.warning);
+    facts.Set(at + ".line", static_cast<int>(origin.first_line + m.line));
+    facts.SetEvidence(at, ev);
+  }
+  if (!status.headers_missing_kernel.empty()) {
+    SetOnce(facts, "dkms.headers_missing_kernel", status.headers_missing_kernel,
+            PasteLine(origin, status.headers_line, status.headers_text));
+  }
+}
+
+void AddSecureBoot(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "Secure") && !Contains(text, "Key was rejected") && !Contains(text, "module verification failed")) return;
+  SecureBootSignals sb = ParseSecureBootSignals(text);
+  if (sb.enabled) {
+    // mokutil's own answer outranks an inference from a refused module.
+    facts.Set("driver.secure_boot", *sb.enabled, PasteLine(origin, sb.state_line->line, sb.state_line->text));
+  }
+  if (sb.key_rejected) {
+    Evidence ev = PasteLine(origin, sb.key_rejected->line, sb.key_rejected->text);
+    facts.Set("kernel_log.key_rejected", true, ev);
+    // The kernel refuses an unsigned or unenrolled module only when it enforces signatures,
+    // which on a desktop means Secure Boot (lockdown); a stated mokutil answer wins.
+    SetOnce(facts, "driver.secure_boot", true, ev);
+  }
+  if (sb.verification_failed && !AlreadyTrue(facts, "kernel_log.module_verification_failed")) {
+    facts.Set("kernel_log.module_verification_failed", true,
+              PasteLine(origin, sb.verification_failed->line, sb.verification_failed->text));
+  }
+}
+
+void AddPip(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "satisfies the requirement") && !Contains(text, "No matching distribution")) return;
+  auto r = ParsePipResolution(text);
+  if (!r || AlreadyTrue(facts, "pip.no_matching_distribution")) return;
+  Evidence ev = PasteLine(origin, r->line, r->text);
+  facts.Set("pip.no_matching_distribution", true, ev);
+  facts.Set("pip.no_matching_requirement", r->requirement, ev);
+  facts.Set("pip.available_versions", r->versions, ev);
+}
+
+void AddPythonVersions(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "ython") && !Contains(text, "py -3") && !Contains(text, "cp3")) return;
+  for (const auto& v : ScanPythonVersions(text)) {
+    Evidence ev = PasteLine(origin, v.line, v.text);
+    SetOnce(facts, "python.version_seen", v.version, ev);
+    auto seen = facts.Get("python.versions_seen");
+    nlohmann::json list = seen.value && seen.value->is_array() ? *seen.value : nlohmann::json::array();
+    if (list.size() >= 16 || std::find(list.begin(), list.end(), v.version) != list.end()) continue;
+    list.push_back(v.version);
+    facts.Set("python.versions_seen", list, ev);
+  }
+}
+
+void AddRuntimeWarnings(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "iGPU") && !Contains(text, "amdgpu version file") && !Contains(text, "iommu=pt")) return;
+  GpuRuntimeWarnings w = ScanGpuRuntimeWarnings(text);
+  if (w.ollama_igpu_skipped) {
+    SetOnce(facts, "log.ollama_igpu_skipped", true, PasteLine(origin, w.ollama_igpu_skipped->line, w.ollama_igpu_skipped->text));
+  }
+  if (w.amdgpu_version_file_missing) {
+    SetOnce(facts, "log.amdgpu_version_file_missing", true,
+            PasteLine(origin, w.amdgpu_version_file_missing->line, w.amdgpu_version_file_missing->text));
+  }
+  if (w.rccl_iommu_pt_missing) {
+    Evidence ev = PasteLine(origin, w.rccl_iommu_pt_missing->line, w.rccl_iommu_pt_missing->text);
+    SetOnce(facts, "rccl.iommu_pt_missing", true, ev);
+    // RCCL reads /proc/cmdline: the warning is the kernel command line's answer.
+    SetOnce(facts, "driver.iommu_pt", false, ev);
+  }
+}
+
+void AddK8s(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "amd.com/gpu")) return;
+  K8sGpuRequest k = ScanK8sGpuRequest(text);
+  auto lines = SplitLines(text);
+  auto line_text = [&](size_t i) { return i < lines.size() ? std::string_view(lines[i]).substr(0, 400) : std::string_view(); };
+  if (k.requested) SetOnce(facts, "k8s.amd_gpu_requested", true, PasteLine(origin, k.line, line_text(k.line)));
+  if (k.insufficient) {
+    SetOnce(facts, "k8s.insufficient_amd_gpu", true, PasteLine(origin, k.insufficient_line, line_text(k.insufficient_line)));
+  }
+}
+
+}  // namespace
+
+void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
+  std::string_view text = piece.text;
+  AddDkmsStatus(text, origin, facts);
+  AddSecureBoot(text, origin, facts);
+  AddPip(text, origin, facts);
+  AddPythonVersions(text, origin, facts);
+  AddRuntimeWarnings(text, origin, facts);
+  AddK8s(text, origin, facts);
+}
+
+const std::vector<FactSpec>& LineSignalFactSpecs() {
+  static const std::vector<FactSpec> specs = {
+      {"dkms.modules", "array", "`dkms status` lines: one per module build"},
+      {"dkms.modules.module", "string", "Module name (amdgpu)"},
+      {"dkms.modules.version", "string", "Module version (6.8.5-2041575.24.04)"},
+      {"dkms.modules.kernel", "string", "Kernel it was built for; empty for an added-only module"},
+      {"dkms.modules.arch", "string", "Architecture (x86_64); empty for an added-only module"},
+      {"dkms.modules.state", "string", "added | built | installed | broken"},
+      {"dkms.modules.warning", "string", "The (WARNING …) tail of the line, empty when none"},
+      {"dkms.modules.line", "int", "Line in the paste"},
+      {"dkms.headers_missing_kernel", "string", "Kernel whose headers DKMS could not find"},
+      {"driver.secure_boot", "bool", "Secure Boot is on (mokutil --sb-state, bootctl, or a key rejected by the kernel)"},
+      {"kernel_log.key_rejected", "bool", "modprobe/insmod: Key was rejected by service (signature enforced)"},
+      {"kernel_log.module_verification_failed", "bool", "module verification failed: an unsigned module loaded (taint)"},
+      {"pip.no_matching_distribution", "bool", "pip found no version of a requirement"},
+      {"pip.no_matching_requirement", "string", "The requirement pip could not satisfy (torch)"},
+      {"pip.available_versions", "string", "What pip listed under (from versions: …); none when nothing"},
+      {"python.version_seen", "string", "First Python version (3.x) the paste shows in use"},
+      {"python.versions_seen", "array", "Every distinct Python version (3.x) the paste shows"},
+      {"log.ollama_igpu_skipped", "bool", "ollama: unsupported Radeon iGPU detected skipping"},
+      {"log.amdgpu_version_file_missing", "bool", "ollama: amdgpu version file missing (no /sys/module/amdgpu/version)"},
+      {"rccl.iommu_pt_missing", "bool", "RCCL: Missing \"iommu=pt\" from kernel command line"},
+      {"driver.iommu_pt", "bool", "iommu=pt on the kernel command line"},
+      {"k8s.amd_gpu_requested", "bool", "A pasted pod spec requests amd.com/gpu under resources"},
+      {"k8s.insufficient_amd_gpu", "bool", "The scheduler said Insufficient amd.com/gpu (no node advertises a free AMD GPU)"},
+  };
+  return specs;
+}
+
+}  // namespace rd
