@@ -10,10 +10,6 @@
 namespace rd {
 
 namespace {
-std::string Text(const Facts& facts, const std::string& path) {
-  auto v = facts.Get(path);
-  return v.value && v.value->is_string() ? v.value->get<std::string>() : std::string();
-}
 bool Flag(const Facts& facts, const std::string& path) {
   auto v = facts.Get(path);
   return v.value && v.value->is_boolean() && v.value->get<bool>();

@@ -126,7 +126,9 @@ TEST(Fragments, OneAgentBlockTheTailAndProseStillNameTheGpu) {
     auto block_gpus = KfdGpus(block, false);
     ASSERT_EQ(block_gpus.size(), 1u) << r.scenario << ": one agent block";
     EXPECT_TRUE(distinct.count(block_gpus[0])) << r.scenario << ": " << block_gpus[0];
-    if (distinct.size() == 1) EXPECT_EQ(ArchFindings(block), ArchFindings(whole)) << r.scenario;
+    if (distinct.size() == 1) {
+      EXPECT_EQ(ArchFindings(block), ArchFindings(whole)) << r.scenario;
+    }
 
     // The last 20 lines: the last agent's ISA name is all there is of it.
     Report tail = TriageTexts({{"paste.txt", (r.override_value.empty() ? "" : "HSA_OVERRIDE_GFX_VERSION=" + r.override_value + "\n") +
@@ -140,7 +142,9 @@ TEST(Fragments, OneAgentBlockTheTailAndProseStillNameTheGpu) {
     // which GPU it is: then the fragment may not name it, but must not misname it as native.
     if (r.override_value.empty()) {
       EXPECT_TRUE(known) << r.scenario << ": tail named " << tail_gpus[0];
-      if (distinct.size() == 1) EXPECT_EQ(ArchFindings(tail), ArchFindings(whole)) << r.scenario << ": tail";
+      if (distinct.size() == 1) {
+        EXPECT_EQ(ArchFindings(tail), ArchFindings(whole)) << r.scenario << ": tail";
+      }
     }
 
     // Merged into prose and prompts, with the listing's first line glued onto a sentence.
