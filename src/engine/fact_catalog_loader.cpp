@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include "core/fact_path.h"
+#include "engine/toml_document.h"
 #include "util/strings.h"
 #include "util/terminal_text.h"
 
@@ -92,26 +93,12 @@ struct EntryParser {
 }  // namespace
 
 void LoadFactCatalogText(const std::string& text, const std::string& file, RuleDatabase& db) {
-  toml::parse_result parsed = toml::parse(text, file);
-  if (!parsed) {
-    const auto& err = parsed.error();
-    db.diagnostics.push_back({file, static_cast<int>(err.source().begin.line),
-                              static_cast<int>(err.source().begin.column), std::string(err.description())});
-    return;
-  }
-  const toml::table& root = parsed.table();
-  for (const auto& [key, value] : root) {
-    if (key.str() != "fact") {
-      db.diagnostics.push_back({file, static_cast<int>(value.source().begin.line), static_cast<int>(value.source().begin.column),
-                                "unknown top-level key '" + std::string(key.str()) + "' (facts are [[fact]] tables)"});
-    }
-  }
-  const auto* facts = root.get_as<toml::array>("fact");
+  auto root = ParseTomlDocument(text, file, db.diagnostics);
+  if (!root) return;
+  RejectOtherTopLevelKeys(*root, file, "fact", "facts are [[fact]] tables", db.diagnostics);
+  const auto* facts = root->get_as<toml::array>("fact");
   if (!facts) {
-    if (const auto* node = root.get("fact")) {
-      db.diagnostics.push_back({file, static_cast<int>(node->source().begin.line), static_cast<int>(node->source().begin.column),
-                                "'fact' must be an array of tables ([[fact]])"});
-    }
+    if (const auto* node = root->get("fact")) db.diagnostics.push_back(DiagnosticAt(file, *node, "'fact' must be an array of tables ([[fact]])"));
     return;
   }
   std::set<std::string> seen;

@@ -7,6 +7,7 @@
 #include "core/sections.h"
 #include "engine/fact_catalog_loader.h"
 #include "engine/template.h"
+#include "engine/toml_document.h"
 #include "engine/toml_json.h"
 #include "system/local_files.h"
 #include "util/regex.h"
@@ -335,21 +336,10 @@ std::string Diagnostic::Format() const {
 }
 
 void LoadRuleText(const std::string& text, const std::string& file, RuleDatabase& db) {
-  toml::parse_result parsed = toml::parse(text, file);
-  if (!parsed) {
-    const auto& err = parsed.error();
-    db.diagnostics.push_back({file, static_cast<int>(err.source().begin.line),
-                              static_cast<int>(err.source().begin.column), std::string(err.description())});
-    return;
-  }
-  const toml::table& root = parsed.table();
-  for (const auto& [key, value] : root) {
-    if (key.str() != "rule") {
-      db.diagnostics.push_back({file, static_cast<int>(value.source().begin.line), static_cast<int>(value.source().begin.column),
-                                "unknown top-level key '" + std::string(key.str()) + "' (rules are [[rule]] tables)"});
-    }
-  }
-  const auto* rules = root.get_as<toml::array>("rule");
+  auto root = ParseTomlDocument(text, file, db.diagnostics);
+  if (!root) return;
+  RejectOtherTopLevelKeys(*root, file, "rule", "rules are [[rule]] tables", db.diagnostics);
+  const auto* rules = root->get_as<toml::array>("rule");
   if (!rules) return;
   for (const auto& node : *rules) {
     Parser parser{file, db};
@@ -370,13 +360,7 @@ void LoadDataTables(const std::string& dir, RuleDatabase& db) {
       db.diagnostics.push_back({path, 0, 0, text.error().message});
       continue;
     }
-    toml::parse_result parsed = toml::parse(*text, path);
-    if (!parsed) {
-      db.diagnostics.push_back({path, static_cast<int>(parsed.error().source().begin.line),
-                                static_cast<int>(parsed.error().source().begin.column), std::string(parsed.error().description())});
-      continue;
-    }
-    db.data[name.substr(0, name.size() - 5)] = TomlToJson(parsed.table());
+    if (auto root = ParseTomlDocument(*text, path, db.diagnostics)) db.data[name.substr(0, name.size() - 5)] = TomlToJson(*root);
   }
 }
 
