@@ -11,7 +11,7 @@
 #include "parsers/gfx_names.h"
 #include "parsers/gpu_table.h"
 #include "parsers/kfd_topology.h"
-#include "util/regex.h"
+#include "parsers/product_names.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -46,18 +46,6 @@ std::string GfxOf(std::string_view text) {
   return gfx ? *gfx : std::string();
 }
 
-// The gfx a product name stands for (rules/data/gpu_names.toml), "" when none matches.
-std::string GfxOfName(const nlohmann::json& data, const std::string& name) {
-  if (name.empty() || !data.contains("gpu_names") || !data["gpu_names"].contains("name")) return "";
-  for (const auto& row : data["gpu_names"]["name"]) {
-    std::string pattern = Field(row, "pattern");
-    if (pattern.empty()) continue;
-    auto regex = Regex::Compile(pattern, Regex::Options{true, false});
-    if (regex && regex->Search(name)) return Field(row, "gfx");
-  }
-  return "";
-}
-
 Evidence EvidenceOf(const Facts& facts, const std::string& path) {
   const Evidence* ev = facts.EvidenceFor(path);
   return ev ? *ev : Evidence{};
@@ -85,14 +73,15 @@ std::vector<Sighting> FromArray(const Facts& facts, const char* path, const char
 
 // The runtime reports the override's target, not the GPU's (rocminfo under
 // HSA_OVERRIDE_GFX_VERSION=10.3.0 says gfx1030 for a gfx1031): that name is not the identity.
-void SeparateOverride(std::vector<Sighting>& list, const std::string& override_gfx, const nlohmann::json& data) {
+void SeparateOverride(std::vector<Sighting>& list, const std::string& override_gfx, const nlohmann::json& data, const ProductNames& names) {
   if (override_gfx.empty()) return;
   const nlohmann::json& table = data.contains("gpus") ? data["gpus"] : nlohmann::json::object();
   for (auto& s : list) {
     if (s.gfx != override_gfx) continue;
     s.runtime_gfx = s.gfx;
     // The product name or the PCI id still says what it is (ollama names a GPU "1002:687f").
-    s.gfx = GfxOfName(data, s.name);
+    const auto* product = s.name.empty() ? nullptr : names.Find(s.name);
+    s.gfx = product ? product->gfx : "";
     std::string device = !s.device_id.empty() ? s.device_id : DeviceIdOf(s.name);
     if (s.gfx.empty() && !device.empty()) {
       if (auto model = LookupPciDevice(table, device)) s.gfx = model->gfx;
@@ -270,6 +259,8 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
   const nlohmann::json& table = data.contains("gpus") ? data["gpus"] : nlohmann::json::object();
   std::string override_gfx;
   if (auto o = GfxNameFromOverride(FactText(facts, "env.HSA_OVERRIDE_GFX_VERSION"))) override_gfx = *o;
+  // Compiled once, and only when an override can have renamed what the runtime reports.
+  const ProductNames names = override_gfx.empty() ? ProductNames{} : ProductNames::FromData(&data);
 
   std::vector<Gpu> gpus;
   // The machine's own view (KFD + PCI sysfs), when a live collector or a replay wrote it.
@@ -311,7 +302,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
         if (auto model = LookupPciDevice(table, s.device_id)) s.gfx = model->gfx;
       }
     }
-    SeparateOverride(list, override_gfx, data);
+    SeparateOverride(list, override_gfx, data, names);
     MergeListing(gpus, list, may_add);
   }
   // Bare mentions only name GPUs when no listing did (prose also names other people's GPUs).

@@ -112,18 +112,6 @@ void AddIdentityFacts(const PastePiece& piece, const PasteOrigin& origin, Facts&
   }
 }
 
-MarketingNames MarketingNames::FromData(const nlohmann::json* data) {
-  MarketingNames names;
-  if (!data || !data->contains("gpu_names") || !(*data)["gpu_names"].contains("name")) return names;
-  for (const auto& row : (*data)["gpu_names"]["name"]) {
-    if (!row.is_object() || !row.contains("pattern") || !row["pattern"].is_string()) continue;
-    auto regex = Regex::Compile(row["pattern"].get<std::string>(), Regex::Options{true, false});
-    if (!regex) continue;  // rules lint reports a bad data pattern; triage goes on without it
-    names.entries.push_back({std::move(regex).value(), row.value("gfx", ""), row.value("name", "")});
-  }
-  return names;
-}
-
 void AddPastedCommandFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
   PastedCommands parsed = ParsePastedCommands(piece.text);
   for (const auto& c : parsed.commands) {
@@ -177,7 +165,7 @@ void AddPastedCommandFacts(const PastePiece& piece, const PasteOrigin& origin, F
   }
 }
 
-void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const MarketingNames& names, Facts& facts) {
+void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const ProductNames& names, Facts& facts) {
   size_t next = NextIndex(facts, "triage.entities");
   if (next >= kMaxEntities) return;
   auto add = [&](const std::string& kind, const std::string& value, size_t line, bool device, const std::string& gfx,

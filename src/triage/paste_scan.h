@@ -9,23 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "core/facts.h"
+#include "parsers/product_names.h"
 #include "triage/triage.h"
-#include "util/regex.h"
 
 namespace rd {
 
-/// rules/data/gpu_names.toml compiled once per triage run: product name pattern -> gfx.
-struct MarketingNames {
-  struct Entry {
-    Regex pattern;
-    std::string gfx, name;
-  };
-  std::vector<Entry> entries;
-  static MarketingNames FromData(const nlohmann::json* data);
-};
-
 void AddPastedCommandFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts);
 void AddIdentityFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts);
-void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const MarketingNames& names, Facts& facts);
+void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const ProductNames& names, Facts& facts);
 
 }  // namespace rd

@@ -177,7 +177,7 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
   size_t prompts = 0, unknown = 0;
   bool amd_seen = false;
   std::map<std::string, size_t> kinds_seen;
-  MarketingNames names = MarketingNames::FromData(data);
+  ProductNames names = ProductNames::FromData(data);
   for (size_t i = 0; i < pieces.size(); ++i) {
     auto& piece = pieces[i];
     const PasteOrigin origin{piece.file, piece.first_line, data};
