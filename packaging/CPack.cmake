@@ -7,10 +7,10 @@ include(GNUInstallDirs)
 if(TARGET rocm-doctor-probe)
   install(TARGETS rocm-doctor-probe RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/rocm-doctor)
 endif()
-# The compile-check source the doctor hands to hipcc on the user's machine.
-if(EXISTS ${PROJECT_SOURCE_DIR}/probes/compile_check.hip)
-  install(FILES ${PROJECT_SOURCE_DIR}/probes/compile_check.hip DESTINATION ${CMAKE_INSTALL_DATADIR}/rocm-doctor/probes)
-endif()
+# The compile-check source the doctor hands to hipcc on the user's machine, and the probe's
+# kernels, which the probe compiles with that hipcc when it has no code object for the GPU.
+install(FILES ${PROJECT_SOURCE_DIR}/probes/compile_check.hip ${PROJECT_SOURCE_DIR}/probes/kernels.hip
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/rocm-doctor/probes)
 
 # Shell completion (handwritten from src/cli/app.cpp; tests/integration/completion_sync.sh keeps
 # them in step with --help).

@@ -82,6 +82,11 @@ std::string BusId(int device) {
   return id;
 }
 
+std::string ReadPciId(const std::string& bus_id, const char* file) {
+  if (bus_id.empty()) return "";
+  return ReadSysfs("/sys/bus/pci/devices/" + bus_id + "/" + file);
+}
+
 PcieLink ReadPcieLink(const std::string& bus_id) {
   PcieLink link;
   if (bus_id.empty()) return link;

@@ -1,21 +1,14 @@
 #pragma once
-// The runtime API the probes are written against: HIP's own header on AMD, or the small
-// HIP-to-CUDA mapping (hip_to_cuda.h) on NVIDIA. Host files include only this, never device code.
-#ifdef RD_PROBE_CUDA
-#include "hip_to_cuda.h"
-#else
-#ifndef __HIP_PLATFORM_AMD__
-#define __HIP_PLATFORM_AMD__ 1
-#endif
-#include <hip/hip_runtime_api.h>
-#endif
-
+// What the probes call: the runtime loaded at run time (runtime_api.h, the same on AMD and
+// NVIDIA) and the launch wrappers of the kernels in kernels.hip (launch.cpp).
 #include <cstddef>
+
+#include "runtime_api.h"
 
 namespace probe {
 
-// Device code lives in kernels.hip (the only file built for the GPU targets); host files launch
-// it through these wrappers, which return the launch error (hipGetLastError after the launch).
+// Launch errors are returned (like hipGetLastError after a launch); KernelsFor's failure to find
+// code for the GPU is thrown as probe::Failure by the first launch on a device.
 hipError_t LaunchScale(const float* in, float* out, float factor, size_t n, hipStream_t stream);
 hipError_t LaunchEmpty(hipStream_t stream);
 /// One thread spins until *flag != 0 or `ms` milliseconds of device wall clock have passed; it

@@ -16,6 +16,8 @@ struct Failure : std::runtime_error {
   Failure(std::string error_name, const std::string& message)
       : std::runtime_error(message), error(std::move(error_name)) {}
   std::string error;  ///< "hipErrorNoBinaryForGpu", or "verification" for wrong data.
+  std::string target;  ///< The GPU target no code object was found for (code_objects.cpp), or "".
+  bool jit_needed = false;  ///< --jit=cache and not compiled yet: the doctor compiles it, then reruns.
 };
 
 /// A probe that does not apply here (p2p with one GPU); its line says status "skipped".
@@ -49,6 +51,7 @@ double Median(std::vector<double> values);
 struct Options {
   bool full = false;          ///< --probes=full: sweep sizes, more repetitions.
   size_t copy_bytes = 64u << 20;
+  size_t d2d_bytes = 256u << 20;
   int warmups = 3;
   int repeats = 10;
   double spin_timeout_ms = 150;  ///< The bounded wait of the async probe (measuring.md §3).

@@ -30,5 +30,7 @@ struct PcieLink {
 PcieLink ReadPcieLink(const std::string& bus_id);
 void AddLink(Line& line, const PcieLink& link, const char* prefix);
 std::string BusId(int device);
+/// "0x1002" from /sys/bus/pci/devices/BDF/vendor (file "vendor" or "device"); "" when unreadable.
+std::string ReadPciId(const std::string& bus_id, const char* file);
 
 }  // namespace probe

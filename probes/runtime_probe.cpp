@@ -1,43 +1,38 @@
-// runtime: what the runtime sees of each device: arch with features, CUs, memory, PCI bus id,
-// copy engines, concurrent kernels, large BAR, and the PCIe link (idle reading).
-#include <cstdlib>
+// runtime: what the runtime sees of each device, through ABI-stable calls only (issue 16): name
+// and memory (hipDeviceGetName/hipDeviceTotalMem), CUs, copy engines, concurrent kernels and
+// large BAR as device attributes, the target the runtime wants code for, the PCI bus id and the
+// PCIe link (idle reading).
 #include <string>
 
+#include "code_objects.h"
 #include "probes.h"
 
 namespace probe {
 
 namespace {
 
-std::string ArchName(const hipDeviceProp_t& prop) {
-#ifdef RD_PROBE_CUDA
-  return "sm_" + std::to_string(prop.major) + std::to_string(prop.minor);
-#else
-  return prop.gcnArchName;  // "gfx90a:sramecc+:xnack-": the ISA with its target features
-#endif
+void AddAttribute(Line& line, const char* key, int attribute, int device, bool as_bool = false) {
+  int value = 0;
+  if (attribute < 0 || hipDeviceGetAttribute(&value, attribute, device) != hipSuccess) return;
+  if (as_bool) line.Bool(key, value != 0);
+  else line.Int(key, value);
 }
 
 }  // namespace
 
 void RuntimeProbe(int device, const Options&, Line& line) {
-  hipDeviceProp_t prop{};
-  Check(hipGetDeviceProperties(&prop, device), "hipGetDeviceProperties");
   std::string bus_id = BusId(device);
-  line.Str("name", prop.name).Str("arch", ArchName(prop));
-  line.Int("compute_units", prop.multiProcessorCount);
-  line.Int("memory_bytes", static_cast<long long>(prop.totalGlobalMem));
+  const Attributes& attr = kAttributes;
+  line.Str("name", DeviceName(device)).Str("arch", RuntimeTarget(device, bus_id));
+  AddAttribute(line, "compute_units", attr.multiprocessor_count, device);
+  line.Int("memory_bytes", static_cast<long long>(DeviceTotalMem(device)));
   line.Str("pci_bus_id", bus_id);
-#ifdef RD_PROBE_CUDA
-  line.Int("async_engines", prop.asyncEngineCount);
-#else
-  // HIP 5.2's property struct has no copy-engine count; newer runtimes answer the attribute.
-  int engines = 0;
-  if (hipDeviceGetAttribute(&engines, hipDeviceAttributeAsyncEngineCount, device) == hipSuccess) line.Int("async_engines", engines);
-#endif
-  line.Bool("concurrent_kernels", prop.concurrentKernels != 0);
-#ifndef RD_PROBE_CUDA
-  line.Bool("large_bar", prop.isLargeBar != 0);
-#endif
+  // For the GPU table's memory bandwidth (D2D is judged against it in the doctor).
+  if (std::string vendor = ReadPciId(bus_id, "vendor"); !vendor.empty()) line.Str("pci_vendor_id", vendor);
+  if (std::string id = ReadPciId(bus_id, "device"); !id.empty()) line.Str("pci_device_id", id);
+  AddAttribute(line, "async_engines", attr.async_engine_count, device);
+  AddAttribute(line, "concurrent_kernels", attr.concurrent_kernels, device, true);
+  AddAttribute(line, "large_bar", attr.large_bar, device, true);
   AddLink(line, ReadPcieLink(bus_id), "idle_");
 }
 

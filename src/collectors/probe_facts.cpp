@@ -21,6 +21,30 @@ const std::vector<FactSpec> kProbeFacts = {
     {"probes.driver_version", "int", "hipDriverGetVersion / cudaDriverGetVersion"},
     {"probes.device_count", "int", "Devices the runtime sees (after *_VISIBLE_DEVICES)"},
     {"probes.no_device", "bool", "The runtime reported no device (hipErrorNoDevice)"},
+    {"probes.no_runtime", "bool", "The probe could load no GPU runtime (no libamdhip64 / libcudart, or one lacking entry points)"},
+    {"probes.runtime_load_error", "string", "Why no runtime loaded: every file the probe tried and the loader's answer"},
+    {"probes.runtime_path", "string", "The runtime file the probe loaded (dlopen, symlinks resolved)"},
+    {"probes.runtime_requested", "string", "The runtime the doctor asked for (--runtime)"},
+    {"probes.runtime_source", "string", "How the doctor chose it: loader (what programs here load), rocm-root (not on the loader path), or empty (the probe's own search)"},
+    {"probes.runtime_version_text", "string", "The loaded runtime's version (6.4.43484; CUDA 13.0)"},
+    {"probes.targets", "string", "GPU targets of the code objects embedded in the probe"},
+    {"probes.jit", "array", "The JIT step: kernels.hip compiled with the user's hipcc for targets the embedded bundle lacks"},
+    {"probes.jit.target", "string", "The target compiled for"},
+    {"probes.jit.status", "string", "ok or fail"},
+    {"probes.jit.source", "string", "jit-compiled, or jit-cache when an earlier run had compiled it"},
+    {"probes.jit.code_object", "string", "The cached code object"},
+    {"probes.jit.error", "string", "Why it failed (hipcc's first lines, timeout)"},
+    {"probes.jit.elapsed_ms", "number", "How long the compile child ran"},
+    {"probes.jit_hipcc", "string", "The hipcc the probe may use to compile its kernels for a GPU without embedded code"},
+    {"probes.other_runtimes", "array", "Probe runs on the other HIP runtimes bundled in Python packages (torch/lib …)"},
+    {"probes.other_runtimes.path", "string", "The bundled runtime file"},
+    {"probes.other_runtimes.package", "string", "The Python package that bundles it"},
+    {"probes.other_runtimes.status", "string", "ok, no-device, no-runtime, fail, failed or dead"},
+    {"probes.other_runtimes.runtime_version_text", "string", "Its version"},
+    {"probes.other_runtimes.device_count", "int", "Devices it sees"},
+    {"probes.other_runtimes.kernel_verified", "bool", "The scale kernel ran correctly on device 0 through it"},
+    {"probes.other_runtimes.error", "string", "What failed through it"},
+    {"probes.other_runtimes.h2d_pinned_gbps", "number", "Pinned H2D through it, device 0"},
     {"probes.runtime_error", "string", "hipGetDeviceCount's error when it is not 'no device'"},
     {"probes.visible_devices", "string", "HIP/ROCR/CUDA_VISIBLE_DEVICES the probe saw"},
     {"probes.elapsed_ms", "number", "Wall time of all probe runs"},
@@ -38,6 +62,7 @@ const std::vector<FactSpec> kProbeFacts = {
     {"probes.failed.device", "int", "Device index"},
     {"probes.failed.error", "string", "Runtime error name, or 'verification'"},
     {"probes.failed.message", "string", "What failed"},
+    {"probes.failed.target", "string", "The GPU target the probe had no kernel for (no embedded code object, no JIT)"},
     {"probes.failed.log", "string", "Relevant AMD_LOG_LEVEL lines of one re-run"},
     {"probes.skipped", "array", "Probes that do not apply (p2p with one GPU): name and reason"},
     {"probes.p2p.can_access_peer", "array", "hipDeviceCanAccessPeer matrix"},
@@ -64,6 +89,18 @@ const std::vector<FactSpec> kProbeFacts = {
     {"probes.devices.d2h_pinned_link_pct", "number", "Pinned D2H bandwidth as % of expected_link_gbps"},
     {"probes.devices.pinned_bandwidth_low", "bool", "Pinned H2D or D2H below pcie.low_pct % of expected_link_gbps"},
     {"probes.devices.scale_verified", "bool", "The scale kernel's every value was right"},
+    {"probes.devices.code_object", "string", "Where the kernels came from: embedded, jit-cache or jit-compiled (the user's hipcc)"},
+    {"probes.devices.code_object_target", "string", "The target the kernels were compiled for by the user's hipcc"},
+    {"probes.devices.code_object_load_ms", "number", "Loading (and compiling) the kernels for this device"},
+    {"probes.devices.pci_vendor_id", "string", "PCI vendor id from sysfs (0x1002, 0x10de)"},
+    {"probes.devices.pci_device_id", "string", "PCI device id from sysfs"},
+    {"probes.devices.memory_gbps", "number", "The GPU's peak memory bandwidth from rules/data/gpu_memory.toml"},
+    {"probes.devices.d2d_memory_pct", "number", "D2D copy bandwidth (bytes counted once) as % of the peak memory bandwidth"},
+    {"probes.devices.d2d_memory_low", "bool", "D2D below gpu_memory.d2d_low_pct % of the peak memory bandwidth"},
+    {"probes.devices.d2d_bytes", "int", "Size of each timed D2D copy (256 MiB: the copy engine's fixed cost under 1%)"},
+    {"probes.devices.bidir_pinned_gbps", "number", "H2D and D2H at once on two streams, pinned: bytes of both directions per second"},
+    {"probes.devices.bidir_link_pct", "number", "That as % of twice expected_link_gbps (both directions of the link)"},
+    {"probes.devices.bidir_low", "bool", "Bidirectional copies below pcie.low_pct % of the link's two directions"},
     {"probes.devices.launch_latency_us", "number", "Median empty kernel launch + synchronize"},
     {"probes.devices.targets", "string", "GPU targets the probe was built for"},
     {"probes.devices.copy_bytes", "int", "Size of each timed copy"},
@@ -155,10 +192,37 @@ void DeriveLink(json& device, const json& pcie) {
     below = below || pct < low;
   }
   device["pinned_bandwidth_low"] = below;
+  if (device.contains("bidir_pinned_gbps")) {
+    double pct = 100.0 * device["bidir_pinned_gbps"].get<double>() / (2 * expected);
+    device["bidir_link_pct"] = pct;
+    device["bidir_low"] = pct < low;
+  }
+}
+
+// D2D against the GPU's peak memory bandwidth (rules/data/gpu_memory.toml, by PCI vendor:device).
+void DeriveMemory(json& device, const json& memory) {
+  if (!device.contains("pci_vendor_id") || !device.contains("pci_device_id")) return;
+  const json& gpus = memory.is_object() && memory.contains("gpu") && memory["gpu"].is_array() ? memory["gpu"] : json::array();
+  for (const auto& gpu : gpus) {
+    if (!gpu.is_object() || gpu.value("vendor", "") != device["pci_vendor_id"].get<std::string>() ||
+        gpu.value("device_id", "") != device["pci_device_id"].get<std::string>() || !gpu.contains("memory_gbps") ||
+        !gpu["memory_gbps"].is_number()) {
+      continue;
+    }
+    double peak = gpu["memory_gbps"].get<double>();
+    device["memory_gbps"] = peak;
+    if (device.contains("d2d_gbps") && peak > 0) {
+      double pct = 100.0 * device["d2d_gbps"].get<double>() / peak;
+      double low = memory.contains("d2d_low_pct") && memory["d2d_low_pct"].is_number() ? memory["d2d_low_pct"].get<double>() : 25;
+      device["d2d_memory_pct"] = pct;
+      device["d2d_memory_low"] = pct < low;
+    }
+    return;
+  }
 }
 
 void WriteSummaryLine(const json& summary, Facts& facts, const Evidence& evidence) {
-  for (const char* key : {"platform"}) {
+  for (const char* key : {"platform", "runtime_path", "runtime_requested", "runtime_version_text", "targets"}) {
     if (auto text = Text(summary, key); !text.empty()) facts.Set(std::string("probes.") + key, text, evidence);
   }
   for (const char* key : {"runtime_version", "driver_version", "device_count"}) {
@@ -171,6 +235,8 @@ void WriteSummaryLine(const json& summary, Facts& facts, const Evidence& evidenc
   if (!visible.empty()) facts.Set("probes.visible_devices", Join(visible, " "), evidence);
   std::string status = Text(summary, "status");
   facts.Set("probes.no_device", status == "no-device", evidence);
+  facts.Set("probes.no_runtime", status == "no-runtime", evidence);
+  if (status == "no-runtime") facts.Set("probes.runtime_load_error", Text(summary, "message"), evidence);
   if (status == "fail") facts.Set("probes.runtime_error", Text(summary, "error") + ": " + Text(summary, "message"), evidence);
 }
 
@@ -186,6 +252,7 @@ void WriteProbeFacts(const ProbeRun& run, const json& data, const Evidence& evid
     int device = line.contains("device") && line["device"].is_number_integer() ? line["device"].get<int>() : -1;
     if (status == "fail") {
       failed.push_back({{"name", name}, {"device", device}, {"error", Text(line, "error")}, {"message", Text(line, "message")}});
+      if (auto target = Text(line, "target"); !target.empty()) failed.back()["target"] = target;
     } else if (status == "skipped") {
       skipped.push_back({{"name", name}, {"reason", Text(line, "reason")}});
     } else if (status == "ok" && name == "p2p") {
@@ -198,7 +265,10 @@ void WriteProbeFacts(const ProbeRun& run, const json& data, const Evidence& evid
     }
   }
   const json& pcie = Table(data, "pcie");
-  for (auto& device : devices) DeriveLink(device, pcie);
+  for (auto& device : devices) {
+    DeriveLink(device, pcie);
+    DeriveMemory(device, Table(data, "gpu_memory"));
+  }
   for (const auto& d : run.dead) {
     dead.push_back({{"name", d.name}, {"probe", d.name == kWholeRun ? "" : d.name}, {"why", d.why},
                     {"stderr", Join(d.stderr_tail, "\n")}, {"log", Join(d.log_lines, "\n")}});

@@ -54,22 +54,28 @@ std::vector<std::string> Without(const std::vector<std::string>& names, const st
   return left;
 }
 
-// The summary line is untrusted: "status" may be missing or not a string (value() would throw).
-bool SaysNoDevice(const nlohmann::json& summary) {
+// The runtime line ended the run on purpose: no device, no loadable runtime (issue 16), or a
+// failed hipGetDeviceCount; it says why. The line is untrusted: "status" may be missing or not a
+// string (value() would throw).
+bool EndedAtRuntimeLine(const nlohmann::json& summary) {
   auto status = summary.find("status");
-  return status != summary.end() && status->is_string() && status->get<std::string>() == "no-device";
+  if (status == summary.end() || !status->is_string()) return false;
+  const std::string& text = status->get_ref<const std::string&>();
+  return text == "no-device" || text == "no-runtime" || text == "fail";
 }
 
 bool Healthy(const CommandResult& r, const ProbeOutput& out) {
   return r.exit_code == 0 && !r.timed_out && !r.signal && !r.out_truncated && !r.err_truncated && out.garbage_lines == 0 &&
-         (out.done || SaysNoDevice(out.summary));
+         (out.done || EndedAtRuntimeLine(out.summary));
 }
 
 }  // namespace
 
 std::vector<std::string> ProbeLogLines(System& system, const ProbeRunOptions& options, const std::string& name) {
   CommandSpec spec;
-  spec.argv = {options.binary, name};
+  spec.argv = {options.binary};
+  spec.argv.insert(spec.argv.end(), options.args.begin(), options.args.end());
+  spec.argv.push_back(name);
   spec.timeout = options.per_probe;
   spec.max_output = options.max_output;
   spec.env_set = {{"AMD_LOG_LEVEL", options.log_level}};
@@ -98,6 +104,7 @@ ProbeRun RunProbes(System& system, const ProbeRunOptions& options) {
     }
     CommandSpec spec;
     spec.argv = {options.binary};
+    spec.argv.insert(spec.argv.end(), options.args.begin(), options.args.end());
     spec.argv.insert(spec.argv.end(), remaining.begin(), remaining.end());
     spec.timeout = std::min(left, options.per_probe * static_cast<int>(remaining.size()));
     spec.max_output = options.max_output;

@@ -15,6 +15,7 @@ namespace rd {
 
 struct ProbeRunOptions {
   std::string binary;
+  std::vector<std::string> args;              ///< Options before the names (--runtime=PATH, --hipcc=PATH …).
   std::vector<std::string> names;             ///< Probes to run, in order.
   std::chrono::milliseconds per_probe{4000};  ///< A child running N probes gets N times this…
   std::chrono::milliseconds total{8000};      ///< …but never more than what is left of this.

@@ -3,12 +3,15 @@
 // or wherever $ROCM_DOCTOR_PROBE points. pitfalls.md #40-43.
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
 #include "collectors/probe_facts.h"
 #include "collectors/probe_runner.h"
+#include "collectors/probe_runtimes.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -80,8 +83,95 @@ ProbeRunOptions RunOptions(const json& data, const std::string& binary) {
   return options;
 }
 
+bool HasJit(const ProbeJit& jit) { return !jit.hipcc.empty() && !jit.kernel_source.empty() && !jit.cache_dir.empty(); }
+
+std::vector<std::string> JitArgs(const ProbeJit& jit) {
+  return {"--hipcc=" + jit.hipcc, "--kernel-source=" + jit.kernel_source, "--cache-dir=" + jit.cache_dir};
+}
+
+// --runtime and the JIT's inputs (issue 16). --jit=cache: the probe uses code objects compiled
+// earlier but never compiles itself, so its time limits stay those of a hang check.
+void AddRuntimeArgs(ProbeRunOptions& options, const ProbeRuntime& runtime, const ProbeJit& jit) {
+  if (!runtime.path.empty()) options.args.push_back("--runtime=" + runtime.path);
+  if (!HasJit(jit)) return;
+  for (auto& arg : JitArgs(jit)) options.args.push_back(std::move(arg));
+  options.args.push_back("--jit=cache");
+}
+
+// Targets the probe had no kernel for and could compile ("jit":"needed").
+std::vector<std::string> TargetsToCompile(const ProbeRun& run) {
+  std::vector<std::string> targets;
+  for (const auto& line : run.results) {
+    if (!line.contains("jit") || !line["jit"].is_string() || line["jit"] != "needed") continue;
+    if (!line.contains("target") || !line["target"].is_string()) continue;
+    std::string target = line["target"].get<std::string>();
+    if (std::find(targets.begin(), targets.end(), target) == targets.end() && targets.size() < 8) targets.push_back(target);
+  }
+  return targets;
+}
+
+// The JIT step: `rocm-doctor-probe --compile-kernels=TARGET` in a child with jit_timeout_ms (hipcc
+// 7.x: 2-4 s a target); its one JSON line says what happened.
+json CompileKernels(CollectContext& context, const std::string& binary, const ProbeJit& jit, const std::string& target) {
+  CommandSpec spec;
+  spec.argv = {binary, "--compile-kernels=" + target};
+  for (auto& arg : JitArgs(jit)) spec.argv.push_back(std::move(arg));
+  spec.timeout = std::chrono::milliseconds(Number(Member(context.data, "probes"), "jit_timeout_ms", 30000));
+  spec.max_output = 64 * 1024;
+  CommandResult r = context.system.Run(spec);
+  json entry = {{"target", target}, {"status", "fail"}, {"elapsed_ms", r.elapsed_ms}};
+  if (!r.started) entry["error"] = r.start_error;
+  else if (r.timed_out) entry["error"] = fmt::format("timed out after {} ms", spec.timeout.count());
+  for (const auto& raw : SplitLines(r.out)) {
+    json line = json::parse(raw, nullptr, false);
+    if (!line.is_object() || line.value("probe", "") != "compile") continue;
+    for (const char* key : {"status", "source", "code_object", "message"}) {
+      if (line.contains(key) && line[key].is_string()) entry[std::string(key) == "message" ? "error" : key] = Printable(line[key].get<std::string>(), 300);
+    }
+  }
+  return entry;
+}
+
+// One run on a runtime bundled in a Python package: enough to say whether a kernel runs through
+// it and at what bandwidth, beside the system runtime's full run.
+json OtherRuntimeRun(CollectContext& context, const ProbeRunOptions& base, const ProbeRuntime& runtime, const ProbeJit& jit) {
+  const json& table = Member(context.data, "probes");
+  ProbeRunOptions options = base;
+  options.args.clear();
+  options.names = StringList(Member(table, "other_runtime_probes"));
+  if (options.names.empty()) options.names = {"runtime", "kernel", "memcpy"};
+  AddRuntimeArgs(options, runtime, jit);
+  ProbeRun run = RunProbes(context.system, options);
+  json entry = {{"path", runtime.path}, {"package", runtime.package}};
+  const json& summary = run.summary;
+  auto text = [&](const json& j, const char* key) { return j.contains(key) && j[key].is_string() ? Printable(j[key].get<std::string>(), 300) : std::string(); };
+  if (auto version = text(summary, "runtime_version_text"); !version.empty()) entry["runtime_version_text"] = version;
+  if (summary.contains("device_count") && summary["device_count"].is_number_integer()) entry["device_count"] = summary["device_count"];
+  std::string status = !run.started ? "dead" : !run.dead.empty() ? "dead" : text(summary, "status");
+  std::string error = !run.started ? run.start_error : !run.dead.empty() ? run.dead.front().name + " " + run.dead.front().why
+                                                                          : text(summary, "message");
+  for (const auto& line : run.results) {
+    if (text(line, "status") == "fail") {
+      status = "failed";
+      error = text(line, "probe") + ": " + text(line, "message");
+    }
+    if (text(line, "probe") == "kernel" && line.value("device", -1) == 0 && line.contains("scale_verified") && line["scale_verified"].is_boolean()) entry["kernel_verified"] = line["scale_verified"];
+    if (text(line, "probe") == "memcpy" && line.value("device", -1) == 0 && line.contains("h2d_pinned_gbps") && line["h2d_pinned_gbps"].is_number()) entry["h2d_pinned_gbps"] = line["h2d_pinned_gbps"];
+  }
+  entry["status"] = status.empty() ? "dead" : status;
+  if (!error.empty()) entry["error"] = error;
+  return entry;
+}
+
+std::string Text(const Facts& facts, const std::string& path) {
+  auto value = facts.Get(path).value;
+  return value && value->is_string() ? value->get<std::string>() : std::string();
+}
+
 std::string Status(const ProbeRun& run, const Facts& facts) {
   if (!run.dead.empty()) return "dead";
+  auto no_runtime = facts.Get("probes.no_runtime");
+  if (no_runtime.value && no_runtime.value->is_boolean() && no_runtime.value->get<bool>()) return "no-runtime";
   auto no_device = facts.Get("probes.no_device");
   if (no_device.value && no_device.value->is_boolean() && no_device.value->get<bool>()) return "no-device";
   if (facts.Get("probes.runtime_error").value) return "runtime-error";
@@ -91,12 +181,16 @@ std::string Status(const ProbeRun& run, const Facts& facts) {
 }
 
 std::string Summary(const std::string& status, const ProbeRun& run, const Facts& facts) {
-  if (status == "no-device") return "no GPU visible to the runtime; probes skipped";
+  std::string runtime = Text(facts, "probes.runtime_path");
+  std::string version = Text(facts, "probes.runtime_version_text");
+  std::string on = runtime.empty() ? "" : fmt::format(" (runtime {}{})", runtime, version.empty() ? "" : " " + version);
+  if (status == "no-runtime") return "no GPU runtime could be loaded; probes skipped";
+  if (status == "no-device") return "no GPU visible to the runtime; probes skipped" + on;
   if (status == "dead") return fmt::format("{} probe run(s) died", run.dead.size());
   auto devices = facts.Get("probes.devices");
   size_t count = devices.value && devices.value->is_array() ? devices.value->size() : 0;
   std::string held = run.output_held_open ? "; a process it started still held its output" : "";
-  return fmt::format("{} on {} device(s) in {:.1f} s{}", status, count, run.elapsed_ms / 1000, held);
+  return fmt::format("{} on {} device(s) in {:.1f} s{}{}", status, count, run.elapsed_ms / 1000, on, held);
 }
 
 void CollectProbes(CollectContext& context, Facts& facts) {
@@ -116,7 +210,29 @@ void CollectProbes(CollectContext& context, Facts& facts) {
   }
   facts.Set("probes.binary", *binary);
   ProbeRunOptions options = RunOptions(context.data, *binary);
+  std::vector<ProbeRuntime> runtimes = ChooseProbeRuntimes(context);
+  ProbeJit jit = FindProbeJit(context);
+  AddRuntimeArgs(options, runtimes.front(), jit);
+  if (!runtimes.front().source.empty()) facts.Set("probes.runtime_source", runtimes.front().source);
+  if (HasJit(jit)) facts.Set("probes.jit_hipcc", jit.hipcc);
   ProbeRun run = RunProbes(context.system, options);
+  // No embedded code object for a GPU: compile its kernels with the user's hipcc, then run again.
+  if (auto targets = TargetsToCompile(run); !targets.empty() && HasJit(jit)) {
+    json compiled = json::array();
+    bool any_ok = false;
+    for (const auto& target : targets) {
+      compiled.push_back(CompileKernels(context, *binary, jit, target));
+      any_ok = any_ok || compiled.back().value("status", "") == "ok";
+    }
+    facts.Set("probes.jit", compiled);
+    if (any_ok) {
+      double before = run.elapsed_ms;
+      int children = run.children;
+      run = RunProbes(context.system, options);
+      run.elapsed_ms += before;
+      run.children += children;
+    }
+  }
   Evidence evidence{"cmd:" + *binary, ""};
   if (!run.started) {
     facts.Set("probes.status", "dead", evidence);
@@ -126,6 +242,9 @@ void CollectProbes(CollectContext& context, Facts& facts) {
     return;
   }
   WriteProbeFacts(run, context.data, evidence, facts);
+  json others = json::array();
+  for (size_t i = 1; i < runtimes.size(); ++i) others.push_back(OtherRuntimeRun(context, options, runtimes[i], jit));
+  facts.Set("probes.other_runtimes", others, evidence);
   // One re-run with AMD_LOG_LEVEL for each probe that reported a failure (HIP builds only).
   auto failed = facts.Get("probes.failed");
   if (failed.value && failed.value->is_array() && !failed.value->empty() && facts.Get("probes.platform").value &&

@@ -33,6 +33,7 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"gpu.has_igpu_and_dgpu", "bool", "An integrated GPU next to a discrete one"},
       {"gpu.distinct_gfx_count", "int", "Different gfx targets among the GPUs"},
       {"summary.gpu", "string", "One line: the GPUs by name and target"},
+      {"gpu.nvidia_probed", "bool", "The probes ran on NVIDIA GPUs through CUDA (HIP's NVIDIA platform)"},
       {"rocm.release", "string", "ROCm release (6.2.0 or 6.2) from the installs, packages, paths, HIP version, dkms or wheel"},
       {"rocm.release_major", "int", "Its major number"},
       {"rocm.release_minor", "int", "Its minor number"},

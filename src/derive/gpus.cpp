@@ -253,6 +253,24 @@ void WriteCounts(Facts& facts, size_t count) {
   facts.Set("summary.gpu", Join(grouped, " · "));
 }
 
+// Issue 16: with the probe's CUDA build (HIP's NVIDIA platform) the probes ran on NVIDIA GPUs.
+// Then that is what the GPU section names, not a warning that no AMD GPU was found.
+void DeriveNvidiaProbed(Facts& facts, size_t amd_count) {
+  auto devices = facts.Get("probes.devices").value;
+  bool probed = FactText(facts, "probes.platform") == "cuda" && devices && devices->is_array() && !devices->empty();
+  facts.Set("gpu.nvidia_probed", probed);
+  if (!probed || amd_count > 0) return;
+  std::vector<std::string> names;
+  for (const auto& device : *devices) {
+    std::string name = device.is_object() && device.contains("name") && device["name"].is_string() ? device["name"].get<std::string>() : "NVIDIA GPU";
+    std::string arch = device.is_object() && device.contains("arch") && device["arch"].is_string() ? device["arch"].get<std::string>() : "";
+    names.push_back(arch.empty() ? name : name + " (" + arch + ")");
+  }
+  std::string version = FactText(facts, "probes.runtime_version_text");
+  facts.Set("summary.gpu", fmt::format("no AMD GPU; the HIP platform is NVIDIA: probed {} through CUDA{}", Join(names, ", "),
+                                       version.empty() ? "" : " " + version));
+}
+
 }  // namespace
 
 void DeriveGpus(Facts& facts, const nlohmann::json& data) {
@@ -316,6 +334,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
     WriteLookups(facts, at, table);
   }
   if (!gpus.empty() || have_sysfs) WriteCounts(facts, gpus.size());
+  DeriveNvidiaProbed(facts, gpus.size());
 }
 
 }  // namespace rd

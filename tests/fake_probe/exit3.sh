@@ -1,4 +1,6 @@
 #!/bin/sh
+# The doctor's options (--runtime=, --hipcc=, --jit=) come before the probe names: drop them.
+while [ "${1#--}" != "${1:-}" ]; do shift; done
 # Starts a probe, complains on stderr and exits with status 3.
 echo '{"probe":"runtime","platform":"hip","device_count":1,"status":"ok"}'
 echo "{\"probe\":\"$1\",\"phase\":\"start\"}"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# The doctor's options (--runtime=, --hipcc=, --jit=) come before the probe names: drop them.
+while [ "${1#--}" != "${1:-}" ]; do shift; done
 # A HIP build without code for the GPU: the kernel probe fails with hipErrorNoBinaryForGpu, and
 # with AMD_LOG_LEVEL set the runtime logs the missing code object (line format of HIP's
 # hip_fatbin.cpp LogError output as pasted in public ROCm tickets).
@@ -12,7 +14,7 @@ for name in "$@"; do
     echo ':3:hip_error.cpp            :36  : 8802962900 us: [pid:19349 tid:0x14dec9d33080]  hipGetLastError ( )' >&2
   fi
   if [ "$name" = kernel ]; then
-    echo '{"probe":"kernel","device":0,"status":"fail","error":"hipErrorNoBinaryForGpu","message":"kernel launch: no kernel image is available for execution on the device; this GPU is gfx1100, the probe has code for gfx906,gfx908,gfx90a,gfx1030"}'
+    echo '{"probe":"kernel","device":0,"status":"fail","error":"hipErrorNoBinaryForGpu","message":"no kernel for gfx1100 in this probe (it has code for gfx906,gfx908,gfx90a,gfx1030) and no hipcc to compile one","target":"gfx1100"}'
   else
     echo "{\"probe\":\"$name\",\"device\":0,\"status\":\"ok\"}"
   fi

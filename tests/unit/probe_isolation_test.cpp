@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -201,6 +202,63 @@ TEST(ProbeIsolation, FailedProbeGetsTheRuntimeLogLines) {
   Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
   bool named = false;
   for (const auto& f : report.findings) named |= f.rule_id == "probes.no-binary-for-gpu" && f.fix.find("gfx1100") != std::string::npos;
+  EXPECT_TRUE(named);
+}
+
+}  // namespace
+}  // namespace rd
+
+namespace rd {
+namespace {
+
+// Issue 16: a GPU the embedded bundle lacks. The first probe child reports "jit":"needed"; the
+// doctor compiles the kernels with the hipcc on PATH in a child of its own (--compile-kernels),
+// then runs the probes again, which load the cached code object.
+TEST(ProbeJit, NeededKernelsAreCompiledOnceAndTheProbesRunAgain) {
+  testing::TempTree tree;
+  tree.Write("bin/hipcc", "#!/bin/sh\nexit 0\n");
+  ASSERT_EQ(chmod(tree.Path("bin/hipcc").c_str(), 0755), 0);
+  std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", (tree.Path("bin") + ":" + old_path).c_str(), 1);
+  setenv("XDG_CACHE_HOME", tree.Path("cache").c_str(), 1);
+  setenv("ROCM_DOCTOR_PROBE", Fake("jit.sh").c_str(), 1);
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
+  unsetenv("ROCM_DOCTOR_PROBE");
+  unsetenv("XDG_CACHE_HOME");
+  setenv("PATH", old_path.c_str(), 1);
+  const Facts& facts = collection.facts;
+  ASSERT_TRUE(facts.Get("probes.jit[0].target").value);
+  EXPECT_EQ(*facts.Get("probes.jit[0].target").value, "gfx1201");
+  EXPECT_EQ(*facts.Get("probes.jit[0].status").value, "ok");
+  EXPECT_EQ(*facts.Get("probes.jit[0].source").value, "jit-compiled");
+  EXPECT_EQ(*facts.Get("probes.jit_hipcc").value, tree.Path("bin/hipcc"));
+  EXPECT_EQ(*facts.Get("probes.status").value, "ok");
+  EXPECT_EQ(*facts.Get("probes.devices[0].code_object").value, "jit-cache");
+  EXPECT_EQ(*facts.Get("probes.devices[0].code_object_target").value, "gfx1201");
+  EXPECT_EQ(*facts.Get("probes.children").value, 2);  // the failed run and the one after the compile
+  EXPECT_EQ(*facts.Get("probes.runtime_version_text").value, "6.4.43484");
+}
+
+// Without a hipcc the failure stays, named with its target, and the fix says what is missing.
+TEST(ProbeJit, WithoutHipccTheMissingTargetIsTheFinding) {
+  testing::TempTree tree;
+  std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", tree.root().c_str(), 1);  // no hipcc anywhere
+  setenv("XDG_CACHE_HOME", tree.Path("cache").c_str(), 1);
+  setenv("ROCM_DOCTOR_PROBE", Fake("jit.sh").c_str(), 1);
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
+  unsetenv("ROCM_DOCTOR_PROBE");
+  unsetenv("XDG_CACHE_HOME");
+  setenv("PATH", old_path.c_str(), 1);
+  EXPECT_FALSE(collection.facts.Get("probes.jit").value);
+  Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
+  bool named = false;
+  for (const auto& f : report.findings) {
+    named |= f.rule_id == "probes.no-binary-for-gpu" && f.title.find("gfx1201") != std::string::npos &&
+             f.fix.find("-DROCM_DOCTOR_PROBE_ARCHS=gfx1201") != std::string::npos;
+  }
   EXPECT_TRUE(named);
 }
 

@@ -122,7 +122,7 @@ TEST(ProbeRules, LinkBelowItsMaximumIsFlagged) {
 TEST(ProbeRules, MissingCodeObjectIsNamedAndOtherFailuresAreFailures) {
   ProbeRun run = RunFrom(Recorded("h200-cuda13.jsonl"));
   run.results.push_back({{"probe", "kernel"}, {"device", 0}, {"status", "fail"}, {"error", "hipErrorNoBinaryForGpu"},
-                         {"message", "kernel launch: no kernel image is available; this GPU is gfx1100, the probe has code for gfx90a,gfx1030"}});
+                         {"message", "no kernel for gfx1100 in this probe (it has code for gfx90a,gfx1030) and no hipcc to compile one"}, {"target", "gfx1100"}});
   Fired f = Evaluate(run);
   EXPECT_TRUE(f.ids.count("probes.no-binary-for-gpu"));
   EXPECT_FALSE(f.ids.count("probes.failed"));
