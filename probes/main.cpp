@@ -146,6 +146,10 @@ int main(int argc, char** argv) {
       for (const auto& def : AllProbes()) std::printf("%s%s\n", def.name, def.in_default ? "" : " (not in the default set)");
       return 0;
     }
+    if (arg == "--platform") {  // what the doctor asks before naming a runtime: hip or cuda
+      std::printf("%s\n", PlatformName());
+      return 0;
+    }
     if (arg == "--list-targets") {
       std::printf("%s\n", EmbeddedTargets());
       return 0;

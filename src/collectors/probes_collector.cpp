@@ -83,6 +83,18 @@ ProbeRunOptions RunOptions(const json& data, const std::string& binary) {
   return options;
 }
 
+// "hip" or "cuda": which runtime family the installed probe loads. Only a HIP probe is handed the
+// libamdhip64 files of this machine (an NVIDIA box may have Ubuntu's libamdhip64-5 too).
+std::string ProbePlatform(CollectContext& context, const std::string& binary) {
+  CommandSpec spec;
+  spec.argv = {binary, "--platform"};
+  spec.timeout = std::chrono::milliseconds(2000);
+  spec.max_output = 4096;
+  CommandResult r = context.system.Run(spec);
+  std::string platform(Trim(r.out));
+  return r.exit_code == 0 && (platform == "hip" || platform == "cuda") ? platform : "";
+}
+
 bool HasJit(const ProbeJit& jit) { return !jit.hipcc.empty() && !jit.kernel_source.empty() && !jit.cache_dir.empty(); }
 
 std::vector<std::string> JitArgs(const ProbeJit& jit) {
@@ -210,8 +222,10 @@ void CollectProbes(CollectContext& context, Facts& facts) {
   }
   facts.Set("probes.binary", *binary);
   ProbeRunOptions options = RunOptions(context.data, *binary);
-  std::vector<ProbeRuntime> runtimes = ChooseProbeRuntimes(context);
-  ProbeJit jit = FindProbeJit(context);
+  std::string platform = ProbePlatform(context, *binary);
+  // An older probe without --platform (or a CUDA one) searches its runtime itself.
+  std::vector<ProbeRuntime> runtimes = platform == "hip" ? ChooseProbeRuntimes(context) : std::vector<ProbeRuntime>{{}};
+  ProbeJit jit = platform == "hip" ? FindProbeJit(context) : ProbeJit{};
   AddRuntimeArgs(options, runtimes.front(), jit);
   if (!runtimes.front().source.empty()) facts.Set("probes.runtime_source", runtimes.front().source);
   if (HasJit(jit)) facts.Set("probes.jit_hipcc", jit.hipcc);

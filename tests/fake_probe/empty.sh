@@ -1,5 +1,6 @@
 #!/bin/sh
 # The doctor's options (--runtime=, --hipcc=, --jit=) come before the probe names: drop them.
+[ "${1:-}" = --platform ] && { echo hip; exit 0; }  # the doctor asks which runtime family first
 while [ "${1#--}" != "${1:-}" ]; do shift; done
 # Prints nothing at all and exits 0 (hostile-input D17: this crashed the probes collector).
 exit 0

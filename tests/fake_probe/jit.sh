@@ -2,6 +2,7 @@
 # A HIP build without code for the GPU (gfx1201), given the doctor's JIT options: with
 # --jit=cache the kernel probe reports "jit":"needed" until the cache holds gfx1201.co;
 # --compile-kernels=TARGET "compiles" (creates that file) like the real probe's JIT step.
+[ "${1:-}" = --platform ] && { echo hip; exit 0; }  # the doctor asks which runtime family first
 cache="" compile=""
 while [ "${1#--}" != "${1:-}" ]; do
   case "$1" in

@@ -1,5 +1,6 @@
 #!/bin/sh
 # The doctor's options (--runtime=, --hipcc=, --jit=) come before the probe names: drop them.
+[ "${1:-}" = --platform ] && { echo hip; exit 0; }  # the doctor asks which runtime family first
 while [ "${1#--}" != "${1:-}" ]; do shift; done
 # A HIP build without code for the GPU: the kernel probe fails with hipErrorNoBinaryForGpu, and
 # with AMD_LOG_LEVEL set the runtime logs the missing code object (line format of HIP's

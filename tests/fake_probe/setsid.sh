@@ -1,5 +1,6 @@
 #!/bin/sh
 # The doctor's options (--runtime=, --hipcc=, --jit=) come before the probe names: drop them.
+[ "${1:-}" = --platform ] && { echo hip; exit 0; }  # the doctor asks which runtime family first
 while [ "${1#--}" != "${1:-}" ]; do shift; done
 # Finishes its probes and exits 0, but leaves a process in a session of its own that keeps
 # stdout and stderr open (hostile-input m16). It waits until that process has its own session

@@ -154,3 +154,46 @@ TEST(ProbeRules, HostileFieldTypesAreIgnored) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// Issue 16 on the recorded H200 run: the runtime that answered is named, both directions at once
+// reach ~80 % of the Gen5 link's two directions, D2D is judged against the H200's 4.8 TB/s.
+TEST(ProbeRules, H200RunNamesItsRuntimeAndJudgesBidirectionalAndDeviceCopies) {
+  Fired f = Evaluate(RunFrom(Recorded("h200-cuda13.jsonl")));
+  EXPECT_EQ(*f.facts.Get("probes.runtime_version_text").value, "13.0");
+  EXPECT_NE(f.facts.Get("probes.runtime_path").value->get<std::string>().find("libcudart.so.13"), std::string::npos);
+  EXPECT_EQ(*f.facts.Get("probes.devices[0].code_object").value, "embedded");
+  EXPECT_EQ(*f.facts.Get("probes.devices[0].d2d_bytes").value, 256 << 20);
+  double bidir_pct = f.facts.Get("probes.devices[0].bidir_link_pct").value->get<double>();
+  EXPECT_GT(bidir_pct, 70);
+  EXPECT_LT(bidir_pct, 90);
+  EXPECT_EQ(*f.facts.Get("probes.devices[0].memory_gbps").value, 4800);
+  double d2d_pct = f.facts.Get("probes.devices[0].d2d_memory_pct").value->get<double>();
+  EXPECT_GT(d2d_pct, 35);
+  EXPECT_LT(d2d_pct, 50);
+  EXPECT_FALSE(f.ids.count("probes.bidirectional-low"));
+  EXPECT_FALSE(f.ids.count("probes.d2d-below-memory"));
+}
+
+TEST(ProbeRules, BidirectionalNoBetterThanOneDirectionIsFlagged) {
+  Fired f = Evaluate(H200With("memcpy", "bidir_pinned_gbps", 56.0));
+  EXPECT_TRUE(f.ids.count("probes.bidirectional-low"));
+}
+
+TEST(ProbeRules, DeviceCopiesFarBelowTheMemoryAreFlagged) {
+  Fired f = Evaluate(H200With("memcpy", "d2d_gbps", 700.0));
+  EXPECT_TRUE(f.ids.count("probes.d2d-below-memory"));
+}
+
+TEST(ProbeRules, NoLoadableRuntimeIsItsOwnFindingNotADeadProbe) {
+  ProbeRun run = RunFrom(R"({"probe":"runtime","platform":"hip","targets":"gfx906","runtime_requested":"/opt/rocm/lib/libamdhip64.so.6","status":"no-runtime","error":"runtime not loaded","message":"no GPU runtime could be loaded: /opt/rocm/lib/libamdhip64.so.6: cannot open shared object file: No such file or directory"})");
+  Fired f = Evaluate(run);
+  EXPECT_TRUE(f.ids.count("probes.no-runtime"));
+  EXPECT_FALSE(f.ids.count("probes.dead"));
+  EXPECT_FALSE(f.ids.count("probes.no-device"));
+}
+
+}  // namespace
+}  // namespace rd
