@@ -264,3 +264,38 @@ TEST(ProbeJit, WithoutHipccTheMissingTargetIsTheFinding) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// Issue 16: torch's bundled libamdhip64 differs from the system's. The probes run on both; the
+// report says which answered for the system's programs and that torch's copy failed.
+TEST(ProbeRuntimes, TorchsBundledRuntimeIsProbedBesideTheSystemOne) {
+  testing::TempTree tree;
+  tree.Write("venv/lib/python3.12/site-packages/torch/lib/libamdhip64.so", "not loaded by the fake probe");
+  tree.Write("venv/lib/python3.12/site-packages/torch/__init__.py", "");
+  setenv("VIRTUAL_ENV", tree.Path("venv").c_str(), 1);
+  setenv("ROCM_DOCTOR_PROBE", Fake("two_runtimes.sh").c_str(), 1);
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
+  unsetenv("ROCM_DOCTOR_PROBE");
+  unsetenv("VIRTUAL_ENV");
+  const Facts& facts = collection.facts;
+  EXPECT_EQ(*facts.Get("probes.status").value, "ok");
+  EXPECT_EQ(*facts.Get("probes.runtime_version_text").value, "6.4.43484");
+  ASSERT_TRUE(facts.Get("probes.other_runtimes[0].path").value);
+  EXPECT_EQ(*facts.Get("probes.other_runtimes[0].path").value, tree.Path("venv/lib/python3.12/site-packages/torch/lib/libamdhip64.so"));
+  EXPECT_EQ(*facts.Get("probes.other_runtimes[0].package").value, "torch");
+  EXPECT_EQ(*facts.Get("probes.other_runtimes[0].status").value, "failed");
+  EXPECT_EQ(*facts.Get("probes.other_runtimes[0].runtime_version_text").value, "6.2.41133");
+  EXPECT_FALSE(facts.Get("probes.other_runtimes[1]").value);
+  std::string summary = facts.Get("summary.probes").value->get<std::string>();
+  EXPECT_NE(summary.find("torch"), std::string::npos) << summary;
+  Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
+  bool named = false;
+  for (const auto& f : report.findings) named |= f.rule_id == "probes.other-runtime-failed" && f.title.find("gfx1031") != std::string::npos;
+  EXPECT_TRUE(named);
+}
+
+}  // namespace
+}  // namespace rd
