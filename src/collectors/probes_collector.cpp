@@ -85,14 +85,17 @@ ProbeRunOptions RunOptions(const json& data, const std::string& binary) {
 
 // "hip" or "cuda": which runtime family the installed probe loads. Only a HIP probe is handed the
 // libamdhip64 files of this machine (an NVIDIA box may have Ubuntu's libamdhip64-5 too).
-std::string ProbePlatform(CollectContext& context, const std::string& binary) {
+// Its time counts against the probes' total: a probe that hangs here must not push the
+// collector past its budget (hostile-input probes.hang).
+std::string ProbePlatform(CollectContext& context, const std::string& binary, ProbeRunOptions& options) {
   CommandSpec spec;
   spec.argv = {binary, "--platform"};
-  spec.timeout = std::chrono::milliseconds(2000);
+  spec.timeout = std::chrono::milliseconds(Number(Member(context.data, "probes"), "platform_timeout_ms", 1000));
   spec.max_output = 4096;
   CommandResult r = context.system.Run(spec);
+  options.total -= std::chrono::milliseconds(static_cast<long long>(r.elapsed_ms));
   std::string platform(Trim(r.out));
-  return r.exit_code == 0 && (platform == "hip" || platform == "cuda") ? platform : "";
+  return r.exit_code == 0 && !r.timed_out && (platform == "hip" || platform == "cuda") ? platform : "";
 }
 
 bool HasJit(const ProbeJit& jit) { return !jit.hipcc.empty() && !jit.kernel_source.empty() && !jit.cache_dir.empty(); }
@@ -192,6 +195,19 @@ std::string Status(const ProbeRun& run, const Facts& facts) {
   return "ok";
 }
 
+// " · torch's own runtime 6.2.41133: failed": which runtime the packages' programs use, and how it did.
+std::string OtherRuntimes(const Facts& facts) {
+  std::string out;
+  auto others = facts.Get("probes.other_runtimes").value;
+  if (!others || !others->is_array()) return out;
+  for (const auto& other : *others) {
+    if (!other.is_object()) continue;
+    std::string version = other.value("runtime_version_text", "");
+    out += fmt::format(" · {}'s own runtime{}: {}", other.value("package", "?"), version.empty() ? "" : " " + version, other.value("status", "?"));
+  }
+  return out;
+}
+
 std::string Summary(const std::string& status, const ProbeRun& run, const Facts& facts) {
   std::string runtime = Text(facts, "probes.runtime_path");
   std::string version = Text(facts, "probes.runtime_version_text");
@@ -202,7 +218,7 @@ std::string Summary(const std::string& status, const ProbeRun& run, const Facts&
   auto devices = facts.Get("probes.devices");
   size_t count = devices.value && devices.value->is_array() ? devices.value->size() : 0;
   std::string held = run.output_held_open ? "; a process it started still held its output" : "";
-  return fmt::format("{} on {} device(s) in {:.1f} s{}{}", status, count, run.elapsed_ms / 1000, on, held);
+  return fmt::format("{} on {} device(s) in {:.1f} s{}{}{}", status, count, run.elapsed_ms / 1000, on, held, OtherRuntimes(facts));
 }
 
 void CollectProbes(CollectContext& context, Facts& facts) {
@@ -222,7 +238,7 @@ void CollectProbes(CollectContext& context, Facts& facts) {
   }
   facts.Set("probes.binary", *binary);
   ProbeRunOptions options = RunOptions(context.data, *binary);
-  std::string platform = ProbePlatform(context, *binary);
+  std::string platform = ProbePlatform(context, *binary, options);
   // An older probe without --platform (or a CUDA one) searches its runtime itself.
   std::vector<ProbeRuntime> runtimes = platform == "hip" ? ChooseProbeRuntimes(context) : std::vector<ProbeRuntime>{{}};
   ProbeJit jit = platform == "hip" ? FindProbeJit(context) : ProbeJit{};

@@ -10,7 +10,9 @@ namespace {
 
 constexpr size_t kMaxSiteDirs = 64;
 
-std::vector<std::string> SiteDirs(CollectContext& context) {
+}  // namespace
+
+std::vector<std::string> PythonSiteDirs(CollectContext& context) {
   System& system = context.system;
   std::vector<std::string> prefixes = {"/usr", "/usr/local", "/opt/conda"};
   for (const char* var : {"VIRTUAL_ENV", "CONDA_PREFIX"}) {
@@ -29,6 +31,8 @@ std::vector<std::string> SiteDirs(CollectContext& context) {
   if (sites.size() > kMaxSiteDirs) sites.resize(kMaxSiteDirs);
   return sites;
 }
+
+namespace {
 
 void ScanDir(System& system, const std::string& dir, const std::string& package, const std::vector<std::string>& stems,
              std::vector<BundledLibrary>& out) {
@@ -51,7 +55,7 @@ std::vector<BundledLibrary> FindPythonBundles(CollectContext& context, const std
                                               const std::vector<std::string>& bundle_dirs) {
   std::vector<BundledLibrary> out;
   std::set<std::string> seen;
-  for (const auto& site : SiteDirs(context)) {
+  for (const auto& site : PythonSiteDirs(context)) {
     if (!seen.insert(site).second) continue;
     auto entries = context.system.ListDir(site);
     if (!entries) continue;

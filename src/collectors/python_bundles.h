@@ -14,6 +14,10 @@ struct BundledLibrary {
   std::string package;  ///< "torch", "cupy" … (the folder below site-packages)
 };
 
+/// The site-packages / dist-packages folders of the system, /usr/local, $VIRTUAL_ENV, $CONDA_PREFIX,
+/// /opt/conda and ~/.local (at most 64).
+std::vector<std::string> PythonSiteDirs(CollectContext& context);
+
 /// Searches the site-packages folders of the system, /usr/local, $VIRTUAL_ENV, $CONDA_PREFIX,
 /// /opt/conda and ~/.local for files whose name starts with one of `stems`.
 std::vector<BundledLibrary> FindPythonBundles(CollectContext& context, const std::vector<std::string>& stems,

@@ -1,6 +1,8 @@
 // ROCm installs section: every install, its version, where /opt/rocm points, and which one
 // PATH and the loader pick. pitfalls.md #37 (several versions), #36 (soname majors).
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
@@ -22,6 +24,13 @@ const std::vector<FactSpec> kRocmFacts = {
     {"rocm.installs.version", "string", "ROCm (or, for distro installs, HIP) version"},
     {"rocm.installs.version_source", "string", "File the version came from"},
     {"rocm.installs.hip_version", "string", "HIP version from include/hip/hip_version.h"},
+    {"rocm.installs.kind", "string", "legacy (/opt/rocm-X.Y.Z), core-sdk (/opt/rocm/core-X.Y), tarball, wheel (site-packages/_rocm_sdk_core) or distro (/usr)"},
+    {"rocm.installs.therock", "bool", "A TheRock build: share/therock/therock_manifest.json or dist_info.json is there"},
+    {"rocm.installs.amdgpu_targets", "string", "GPU targets or families the build was made for (dist_info.json dist_amdgpu_targets)"},
+    {"rocm.installs.device_families", "array", "For wheels: the rocm-sdk-device-* wheels installed beside it (gfx942, gfx110X-all …)"},
+    {"rocm.opt_rocm_layout", "string", "What /opt/rocm is: legacy (a tree or a link to /opt/rocm-X.Y.Z), core-sdk (an umbrella over core-X.Y) or absent"},
+    {"rocm.opt_rocm_bin_target", "string", "Where /opt/rocm/bin resolves (update-alternatives on the Core SDK)"},
+    {"rocm.opt_rocm_lib_target", "string", "Where /opt/rocm/lib resolves"},
     {"rocm.install_count", "int", "Number of distinct installs"},
     {"rocm.opt_rocm_target", "string", "Where /opt/rocm resolves to"},
     {"rocm.opt_rocm_version", "string", "Version of the install /opt/rocm points at"},
@@ -38,13 +47,64 @@ const std::vector<FactSpec> kRocmFacts = {
     {"rocm.packages.version", "string", "Package version"},
 };
 
-const std::vector<std::string> kPackagePrefixes = {"rocm", "hip", "libamdhip64", "libhsa-runtime", "libhsakmt", "hsa-rocr",
+const std::vector<std::string> kPackagePrefixes = {"rocm", "amdrocm", "hip", "libamdhip64", "libhsa-runtime", "libhsakmt", "hsa-rocr",
                                                    "rocblas", "librocblas", "miopen", "libmiopen", "amdgpu", "comgr",
                                                    "libamd-comgr", "hipblaslt", "libhipblaslt", "librocm-smi"};
 
 struct InstallVersion {
   std::string version, source, hip;
 };
+
+// site-packages/rocm_sdk_core-7.14.0.dist-info -> "7.14.0" (the wheel's own version).
+std::string WheelVersion(CollectContext& context, const std::string& site, const std::string& dist_prefix) {
+  auto names = context.system.ListDir(site);
+  if (!names) return "";
+  for (const auto& name : *names) {
+    if (StartsWith(name, dist_prefix + "-") && name.size() > dist_prefix.size() + 11 && name.compare(name.size() - 10, 10, ".dist-info") == 0) {
+      return name.substr(dist_prefix.size() + 1, name.size() - dist_prefix.size() - 11);
+    }
+  }
+  return "";
+}
+
+// The rocm-sdk-device-* wheels next to a _rocm_sdk_core: rocm_sdk_device_gfx942-7.14.0.dist-info.
+nlohmann::json DeviceFamilies(CollectContext& context, const std::string& site) {
+  nlohmann::json families = nlohmann::json::array();
+  auto names = context.system.ListDir(site);
+  if (!names) return families;
+  const std::string prefix = "rocm_sdk_device_";
+  for (const auto& name : *names) {
+    if (!StartsWith(name, prefix) || name.find(".dist-info") == std::string::npos) continue;
+    std::string family = name.substr(prefix.size(), name.find('-', prefix.size()) - prefix.size());
+    if (!family.empty()) families.push_back(family);
+  }
+  return families;
+}
+
+// dist_info.json's dist_amdgpu_targets ("gfx942;gfx950" or a list), "" when absent or unreadable.
+std::string DistTargets(CollectContext& context, const std::string& root) {
+  auto text = context.system.ReadFile(root + "/share/therock/dist_info.json", 256 * 1024);
+  if (!text) return "";
+  auto info = nlohmann::json::parse(*text, nullptr, false);
+  if (!info.is_object() || !info.contains("dist_amdgpu_targets")) return "";
+  const auto& targets = info["dist_amdgpu_targets"];
+  if (targets.is_string()) return Printable(targets.get<std::string>(), 400);
+  if (!targets.is_array()) return "";
+  std::vector<std::string> names;
+  for (const auto& t : targets) if (t.is_string()) names.push_back(t.get<std::string>());
+  return Printable(Join(names, ";"), 400);
+}
+
+// "/opt/rocm/core-10.1" -> "10.1": the Core SDK may have no .info/version (field-2026.md §4.1).
+std::string VersionFromName(const std::string& path) {
+  std::string leaf = path.substr(path.rfind('/') + 1);
+  for (const char* prefix : {"core-", "rocm-"}) {
+    if (StartsWith(leaf, prefix) && leaf.size() > std::strlen(prefix) && std::isdigit(static_cast<unsigned char>(leaf[std::strlen(prefix)]))) {
+      return leaf.substr(std::strlen(prefix));
+    }
+  }
+  return "";
+}
 
 InstallVersion ReadVersion(CollectContext& context, const RocmRoot& root) {
   InstallVersion out;
@@ -59,6 +119,13 @@ InstallVersion ReadVersion(CollectContext& context, const RocmRoot& root) {
     }
   }
   if (auto text = read(root.path + "/include/hip/hip_version.h")) out.hip = ParseVersionHeader(*text, "HIP_VERSION");
+  if (out.version.empty() && root.kind == "wheel") {
+    std::string site = root.path.substr(0, root.path.rfind('/'));
+    if (std::string v = WheelVersion(context, site, "rocm_sdk_core"); !v.empty()) out = {v, site + "/rocm_sdk_core-" + v + ".dist-info", out.hip};
+  }
+  if (out.version.empty() && root.kind == "core-sdk") {
+    if (std::string v = VersionFromName(root.path); !v.empty()) out = {v, root.path + " (folder name)", out.hip};
+  }
   // Distribution packages (Debian) have no ROCm version file: the HIP version stands in.
   if (out.version.empty() && !out.hip.empty()) out = {out.hip, root.path + "/include/hip/hip_version.h", out.hip};
   return out;
@@ -100,8 +167,14 @@ void CollectRocm(CollectContext& context, Facts& facts) {
   std::string newest, newest_path, opt_version;
   for (const auto& root : roots) {
     InstallVersion v = ReadVersion(context, root);
-    installs.push_back({{"path", root.path}, {"real", root.real}, {"sources", Join(root.sources, ", ")},
-                        {"version", v.version}, {"version_source", v.source}, {"hip_version", v.hip}});
+    nlohmann::json install = {{"path", root.path}, {"real", root.real}, {"sources", Join(root.sources, ", ")},
+                              {"version", v.version}, {"version_source", v.source}, {"hip_version", v.hip}, {"kind", root.kind}};
+    bool therock = PathExists(context, root.path + "/share/therock/therock_manifest.json").value_or(false) ||
+                   PathExists(context, root.path + "/share/therock/dist_info.json").value_or(false);
+    install["therock"] = therock;
+    if (std::string targets = DistTargets(context, root.path); !targets.empty()) install["amdgpu_targets"] = targets;
+    if (root.kind == "wheel") install["device_families"] = DeviceFamilies(context, root.path.substr(0, root.path.rfind('/')));
+    installs.push_back(std::move(install));
     if (!v.version.empty() && (newest.empty() || CompareVersions(v.version, newest).value_or(0) > 0)) {
       newest = v.version;
       newest_path = root.path;
@@ -113,6 +186,22 @@ void CollectRocm(CollectContext& context, Facts& facts) {
   if (PathExists(context, "/opt/rocm").value_or(false)) {
     facts.Set("rocm.opt_rocm_target", opt_target, {"readlink:/opt/rocm", opt_target});
     if (!opt_version.empty()) facts.Set("rocm.opt_rocm_version", opt_version);
+    bool umbrella = std::none_of(roots.begin(), roots.end(), [&](const RocmRoot& r) { return r.path == "/opt/rocm"; }) &&
+                    std::any_of(roots.begin(), roots.end(), [](const RocmRoot& r) { return r.kind == "core-sdk"; });
+    facts.Set("rocm.opt_rocm_layout", umbrella ? "core-sdk" : "legacy");
+    for (const char* sub : {"bin", "lib"}) {
+      std::string link = std::string("/opt/rocm/") + sub;
+      if (PathExists(context, link).value_or(false)) facts.Set(std::string("rocm.opt_rocm_") + sub + "_target", Canonicalize(context.system, link), {"readlink:" + link, ""});
+    }
+    // Core SDK: the version /opt/rocm/bin's alternative points into is what /opt/rocm means.
+    if (umbrella && opt_version.empty()) {
+      std::string bin = Canonicalize(context.system, "/opt/rocm/bin");
+      for (const auto& install : installs) {
+        if (StartsWith(bin, install["real"].get<std::string>() + "/")) facts.Set("rocm.opt_rocm_version", install["version"]);
+      }
+    }
+  } else {
+    facts.Set("rocm.opt_rocm_layout", "absent");
   }
   if (!newest.empty()) {
     facts.Set("rocm.newest_version", newest);

@@ -1,7 +1,9 @@
 #include "collectors/rocm_roots.h"
 
 #include <cctype>
+#include <set>
 
+#include "collectors/python_bundles.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -40,7 +42,62 @@ void AddRoot(CollectContext& context, std::vector<RocmRoot>& roots, const std::s
       return;
     }
   }
-  roots.push_back({trimmed, real, {source}});
+  roots.push_back({trimmed, real, {source}, RootKind(real)});
+}
+
+bool HasHipRuntime(System& system, const std::string& lib_dir) {
+  auto names = system.ListDir(lib_dir);
+  if (!names) return false;
+  for (const auto& name : *names) {
+    if (StartsWith(name, "libamdhip64.so")) return true;
+  }
+  return false;
+}
+
+std::string Parent(const std::string& path) {
+  auto slash = path.rfind('/');
+  return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// The Core SDK makes /opt/rocm an umbrella: core-10.1/ (or core/ on 7.13/7.14), extras-10/, and
+// bin/ and lib/ as update-alternatives links into one core. Each core is a root; the umbrella is
+// not (it has no version of its own).
+bool AddCoreSdkRoots(CollectContext& context, std::vector<RocmRoot>& roots) {
+  auto names = context.system.ListDir("/opt/rocm");
+  if (!names) return false;
+  bool any = false;
+  for (const auto& name : *names) {
+    if (name == "core" || StartsWith(name, "core-")) {
+      AddRoot(context, roots, "/opt/rocm/" + name, "/opt/rocm/" + name);
+      any = true;
+    }
+  }
+  return any;
+}
+
+// A directory on PATH that ends in bin/ (or on LD_LIBRARY_PATH in lib/, lib64/) whose install holds
+// libamdhip64: how a tarball is used (its docs set PATH, LD_LIBRARY_PATH and ROCM_PATH).
+// At most this many entries of each variable are looked at: a hostile PATH of 20,000 entries must
+// not cost 20,000 path walks (hostile-input snapshots env-hostile).
+constexpr size_t kMaxSearchEntries = 64;
+
+void AddSearchPathRoots(CollectContext& context, std::vector<RocmRoot>& roots) {
+  for (const char* var : {"PATH", "LD_LIBRARY_PATH"}) {
+    auto value = context.system.GetEnv(var);
+    if (!value) continue;
+    std::set<std::string> seen;
+    for (const auto& entry : Split(*value, ':')) {
+      if (entry.empty() || entry[0] != '/' || StartsWith(entry, "/usr/") || entry == "/bin" || entry == "/sbin") continue;
+      if (!seen.insert(entry).second) continue;
+      if (seen.size() > kMaxSearchEntries) break;
+      std::string real = Canonicalize(context.system, entry);
+      std::string leaf = real.substr(real.rfind('/') + 1);
+      bool matches = std::string(var) == "PATH" ? leaf == "bin" : (leaf == "lib" || leaf == "lib64");
+      if (!matches) continue;
+      std::string root = Parent(real);
+      if (HasHipRuntime(context.system, root + "/lib") || HasHipRuntime(context.system, root + "/lib64")) AddRoot(context, roots, root, var);
+    }
+  }
 }
 
 }  // namespace
@@ -73,10 +130,20 @@ std::string Canonicalize(System& system, const std::string& path) {
   return Normalize(done);
 }
 
+std::string RootKind(const std::string& real_path) {
+  if (real_path == "/usr") return "distro";
+  if (StartsWith(real_path, "/opt/rocm/core")) return "core-sdk";
+  if (StartsWith(real_path, "/opt/rocm")) return "legacy";
+  if (real_path.find("/site-packages/_rocm_sdk") != std::string::npos || real_path.find("/dist-packages/_rocm_sdk") != std::string::npos) return "wheel";
+  return "tarball";
+}
+
 std::vector<RocmRoot> FindRocmRoots(CollectContext& context) {
   std::vector<RocmRoot> roots;
   System& system = context.system;
-  AddRoot(context, roots, "/opt/rocm", "/opt/rocm");
+  // /opt/rocm a link into /opt/rocm-X.Y.Z, or a legacy tree of its own, or the Core SDK umbrella.
+  bool umbrella = !Exists(system, "/opt/rocm/.info/version") && !Exists(system, "/opt/rocm/include") && AddCoreSdkRoots(context, roots);
+  if (!umbrella) AddRoot(context, roots, "/opt/rocm", "/opt/rocm");
   if (auto names = system.ListDir("/opt")) {
     for (const auto& name : *names) {
       // /opt/rocm-6.2.0, not /opt/rocm-smi-tools or other rocm-named folders.
@@ -87,6 +154,11 @@ std::vector<RocmRoot> FindRocmRoots(CollectContext& context) {
   }
   for (const char* var : {"ROCM_PATH", "HIP_PATH", "ROCM_HOME"}) {
     if (auto value = system.GetEnv(var)) AddRoot(context, roots, *value, var);
+  }
+  AddSearchPathRoots(context, roots);
+  // TheRock's pip wheels: rocm-sdk-core installs site-packages/_rocm_sdk_core (field-2026.md §1.4).
+  for (const auto& site : PythonSiteDirs(context)) {
+    if (IsDir(system, site + "/_rocm_sdk_core")) AddRoot(context, roots, site + "/_rocm_sdk_core", "site-packages");
   }
   // Distribution packages (Debian/Ubuntu hipcc + libamdhip64, Fedora rocm-hip, Arch).
   for (const char* marker : {"/usr/include/hip/hip_version.h", "/usr/bin/hipconfig", "/usr/lib64/libamdhip64.so"}) {
