@@ -25,6 +25,8 @@ const std::vector<FactSpec> kLibraryFacts = {
     {"libs.checked", "array", "Each key ROCm library file found, resolved like ld.so"},
     {"libs.checked.name", "string", "File name (soname form, libamdhip64.so.5)"},
     {"libs.checked.path", "string", "Where it is"},
+    {"libs.checked.requested", "bool", "Named with check --lib"},
+    {"libs.checked.error", "string", "Why the file could not be examined (open, ELF read)"},
     {"libs.checked.loader_visible", "bool", "A plain program asking for this name gets this file"},
     {"libs.checked.loader_path", "string", "What the loader finds for this name ('' when nothing)"},
     {"libs.checked.soname", "string", "DT_SONAME"},
@@ -248,6 +250,9 @@ void CollectLibraries(CollectContext& context, Facts& facts) {
     std::string ask = std::find(context.extra_libs.begin(), context.extra_libs.end(), path) != context.extra_libs.end() ? path : name;
     if (std::find(dlopen_names.begin(), dlopen_names.end(), ask) == dlopen_names.end()) dlopen_names.push_back(ask);
     entry["dlopen_name"] = ask;
+    // ux-review U6: a library named with --lib is the user's question: what is wrong with it is
+    // a finding (lib.requested-*), not a fact only the JSON shows.
+    entry["requested"] = ask == path;
     checked.push_back(std::move(entry));
   }
   if (!context.quick && !dlopen_names.empty()) {

@@ -8,6 +8,7 @@
 
 #include "core/fact_catalog.h"
 #include "core/finding.h"
+#include "core/sections.h"
 #include "util/regex.h"
 
 namespace rd {
@@ -42,6 +43,24 @@ struct Rule {
   std::string not_evaluated;
 };
 
+/// One requirement of a section's ✓ (rules/sections.toml, issue 14 item 1): `when` must hold.
+/// Unknown → "?" with `reason` and why the fact is unknown; false → `otherwise` with `reason`.
+struct SectionCheck {
+  Condition when;
+  std::string reason;
+  SectionMark otherwise = SectionMark::Unknown;  ///< Unknown, NotApplicable, Warning or Error.
+  std::string file;
+  int line = 0;
+};
+
+/// What a section needs to be ✓, in order: the first check that does not hold decides.
+struct SectionRequirements {
+  std::string id;
+  /// "?" on a required section counts as a warning for --fail-on (docs/rules.md).
+  bool required = false;
+  std::vector<SectionCheck> checks;
+};
+
 /// A problem in the rule database, located by file:line:column.
 struct Diagnostic {
   std::string file;
@@ -58,6 +77,7 @@ struct RuleDatabase {
   std::string version;                             ///< rules/VERSION, or "unversioned".
   std::vector<std::string> dirs;                   ///< Where they came from, in load order.
   FactCatalog catalog;                             ///< facts.toml of the dirs (a later dir's entry replaces).
+  std::vector<SectionRequirements> sections;       ///< [[section]] tables (a later dir's replaces).
 };
 
 /// The operators a leaf condition may use (for lint and docs).

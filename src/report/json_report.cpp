@@ -49,6 +49,8 @@ json ReportToJson(const Report& report) {
   for (const auto& s : SectionStatuses(report)) {
     json item = {{"id", s.id}, {"title", s.title}, {"mark", SectionMarkName(s.mark)}, {"summary", s.summary}};
     if (!s.dead_message.empty()) item["message"] = s.dead_message;
+    if (!s.reason.empty()) item["reason"] = s.reason;
+    if (s.required) item["required"] = true;
     sections.push_back(item);
   }
   json collectors = json::array();

@@ -15,6 +15,8 @@ const char* MarkEmoji(SectionMark mark) {
     case SectionMark::Error: return "✗";
     case SectionMark::Dead: return "☠";
     case SectionMark::Absent: return "";
+    case SectionMark::Unknown: return "?";
+    case SectionMark::NotApplicable: return "–";
   }
   return "";
 }
@@ -49,7 +51,11 @@ std::string Markdown(const Report& report) {
                                 report.tool_version, report.rules_version, report.mode, report.generated_at);
   out += "| | Section | Summary |\n|---|---|---|\n";
   for (const auto& s : SectionStatuses(report)) {
-    out += fmt::format("| {} | {} | {} |\n", MarkEmoji(s.mark), s.title, Cell(s.dead_message.empty() ? s.summary : s.dead_message));
+    std::string cell = !s.dead_message.empty() ? s.dead_message
+                       : s.mark == SectionMark::NotApplicable ? "not checked: " + s.reason
+                       : s.mark == SectionMark::Unknown ? "could not check: " + s.reason + (s.summary.empty() ? "" : " · " + s.summary)
+                                                        : s.summary;
+    out += fmt::format("| {} | {} | {} |\n", MarkEmoji(s.mark), s.title, Cell(cell));
   }
   out += fmt::format("\n**{} error(s), {} warning(s), {} note(s)**\n\n", CountFindings(report, Severity::Error),
                      CountFindings(report, Severity::Warning), CountFindings(report, Severity::Info));
