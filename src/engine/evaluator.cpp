@@ -235,6 +235,32 @@ void CollapseRepeats(std::vector<Finding>& findings) {
   findings = std::move(kept);
 }
 
+// issue 14 item 3, ux-review U7: one root cause, one finding. A finding whose rule explains
+// another's is its cause; causes chain (nomodeset -> amdgpu not loaded -> rocminfo failed) and
+// every consequence is folded under the root. A cycle leaves both findings standing.
+void FoldConsequences(std::vector<Finding>& findings) {
+  std::map<std::string, std::string> cause_of;  // rule id -> the first firing rule that explains it
+  for (const auto& f : findings) {
+    for (const auto& id : f.explains) {
+      if (id != f.rule_id) cause_of.emplace(id, f.rule_id);
+    }
+  }
+  auto root = [&](const std::string& id) {
+    std::string at = id;
+    for (size_t hops = 0; hops <= cause_of.size(); ++hops) {
+      auto it = cause_of.find(at);
+      if (it == cause_of.end()) return at;
+      at = it->second;
+      if (at == id) return id;  // a cycle: nobody is the root
+    }
+    return id;
+  };
+  for (auto& f : findings) {
+    std::string cause = root(f.rule_id);
+    if (cause != f.rule_id) f.explained_by = cause;
+  }
+}
+
 Finding MakeFinding(const Rule& rule, const Facts& facts, const std::string& element, int index,
                     const std::vector<std::string>& used) {
   auto lookup = [&](const std::string& path) -> std::optional<std::string> {
@@ -243,7 +269,7 @@ Finding MakeFinding(const Rule& rule, const Facts& facts, const std::string& ele
     return FactValueText(*found.value);
   };
   Finding finding{rule.id, rule.section, rule.severity, RenderTemplate(rule.title, lookup),
-                  RenderTemplate(rule.fix, lookup), rule.explain, rule.refs, {}, index};
+                  RenderTemplate(rule.fix, lookup), rule.explain, rule.refs, {}, index, rule.explains};
   for (const auto& path : used) {
     if (std::any_of(finding.evidence.begin(), finding.evidence.end(), [&](const auto& e) { return e.fact == path; })) continue;
     auto value = facts.Get(path);
@@ -294,6 +320,7 @@ Evaluation EvaluateRules(const RuleDatabase& db, const Facts& facts, const std::
     if (decided) ++out.rules_evaluated;
   }
   CollapseRepeats(out.findings);
+  FoldConsequences(out.findings);
   std::stable_sort(out.findings.begin(), out.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
   return out;

@@ -36,6 +36,9 @@ struct Rule {
   std::string title, fix, explain;
   std::vector<std::string> refs;     ///< Documentation.
   std::vector<std::string> tickets;  ///< Public tickets the rule's knowledge came from.
+  /// Rules this one is the root cause of when both fire (issue 14 item 3): nomodeset explains
+  /// "amdgpu not loaded", "rocminfo failed" and "rocm_smi unavailable".
+  std::vector<std::string> explains;
   std::string file;
   int line = 0;
   /// Non-empty: the rule loaded but is never evaluated, for this reason (also a lint problem):

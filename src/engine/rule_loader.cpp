@@ -22,7 +22,7 @@ namespace {
 
 constexpr size_t kMaxRuleFileBytes = 4u << 20;
 const std::set<std::string> kRuleKeys = {"id", "section", "severity", "for_each", "when",
-                                         "title", "fix", "explain", "refs", "tickets"};
+                                         "title", "fix", "explain", "refs", "tickets", "explains"};
 
 struct Parser {
   const std::string& file;
@@ -306,6 +306,7 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
   };
   rule.refs = strings("refs");
   rule.tickets = strings("tickets");
+  rule.explains = strings("explains");
   for (size_t i = 0; i < rule.tickets.size(); ++i) {
     // A ticket is a public thread a reader can open: the rule's knowledge came from it.
     if (!StartsWith(rule.tickets[i], "https://")) Fail(*table.get("tickets")->as_array()->get(i), "'tickets' entries must be https:// URLs of public threads, not '" + rule.tickets[i] + "'");
@@ -489,6 +490,18 @@ void LoadCatalog(const std::string& dir, RuleDatabase& db) {
   LoadFactCatalogText(*text, path, db);
 }
 
+// issue 14 item 3: an `explains` entry names a rule of any file, so it is checked once all loaded.
+void CheckExplains(RuleDatabase& db) {
+  std::set<std::string> ids;
+  for (const auto& rule : db.rules) ids.insert(rule.id);
+  for (const auto& rule : db.rules) {
+    for (const auto& id : rule.explains) {
+      if (id == rule.id) db.diagnostics.push_back({rule.file, rule.line, 1, "rule '" + rule.id + "' explains itself"});
+      else if (!ids.count(id)) db.diagnostics.push_back({rule.file, rule.line, 1, "rule '" + rule.id + "' explains unknown rule '" + id + "'"});
+    }
+  }
+}
+
 }  // namespace
 
 RuleDatabase LoadRules(const std::vector<std::string>& dirs, const std::vector<std::string>& catalog_dirs) {
@@ -505,6 +518,7 @@ RuleDatabase LoadRules(const std::vector<std::string>& dirs, const std::vector<s
                                                       ") in these rule directories: every fact name is unknown"});
   }
   for (const auto& dir : dirs) LoadRuleDir(dir, db);
+  CheckExplains(db);
   return db;
 }
 

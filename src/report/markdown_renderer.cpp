@@ -33,6 +33,14 @@ std::string Cell(std::string text) {
   return text;
 }
 
+void RenderConsequences(const std::vector<Finding>& findings, const Finding& cause, std::string& out) {
+  std::string list;
+  for (const auto& f : findings) {
+    if (f.explained_by == cause.rule_id) list += fmt::format("- {} {} (`{}`)\n", SeverityName(f.severity), Cell(f.title), f.rule_id);
+  }
+  if (!list.empty()) out += "This also explains (no separate fix while the cause stands):\n\n" + list + "\n";
+}
+
 void RenderFinding(const Finding& f, std::string& out) {
   out += fmt::format("### {} {}: {}\n\n`{}` · section {}\n\n", f.severity == Severity::Error ? "✗" : f.severity == Severity::Warning ? "!" : "•",
                      SeverityName(f.severity), f.title, f.rule_id, f.section);
@@ -138,7 +146,11 @@ std::string Markdown(const Report& report) {
                      CountFindings(report, Severity::Warning), CountFindings(report, Severity::Info));
   out += NotCheckedList(sections);
   out += KeyFacts(report);
-  for (const auto& f : report.findings) RenderFinding(f, out);
+  for (const auto& f : report.findings) {
+    if (!f.explained_by.empty()) continue;
+    RenderFinding(f, out);
+    RenderConsequences(report.findings, f, out);
+  }
   // The must-have part alone can exceed the budget only with thousands of findings: cut it
   // at a line and say so, rather than produce a body GitHub refuses.
   constexpr const char* kCut = "\n\n… (cut to fit a ticket: attach the JSON report, `rocm-doctor check -f json -o report.json`)\n";

@@ -28,8 +28,10 @@ std::vector<std::string> SectionFactRoots(const std::string& section) {
 }
 
 size_t CountFindings(const Report& report, Severity severity) {
-  return static_cast<size_t>(std::count_if(report.findings.begin(), report.findings.end(),
-                                            [&](const Finding& f) { return f.severity == severity; }));
+  // A consequence is counted once, with its cause (issue 14 item 3).
+  return static_cast<size_t>(std::count_if(report.findings.begin(), report.findings.end(), [&](const Finding& f) {
+    return f.severity == severity && f.explained_by.empty();
+  }));
 }
 
 size_t CountMarks(const std::vector<SectionStatus>& sections, SectionMark mark) {
@@ -108,7 +110,7 @@ std::vector<SectionStatus> SectionStatuses(const Report& report) {
     }
     bool has_findings = false;
     for (const auto& f : report.findings) {
-      if (f.section != info.id) continue;
+      if (f.section != info.id || !f.explained_by.empty()) continue;
       has_findings = true;
       if (status.mark == SectionMark::Dead) continue;
       if (f.severity == Severity::Error) status.mark = SectionMark::Error;

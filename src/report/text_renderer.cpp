@@ -45,6 +45,23 @@ const char* MarkColor(SectionMark mark) {
 const char* SeveritySymbol(Severity s) { return s == Severity::Error ? "✗" : s == Severity::Warning ? "!" : "•"; }
 const char* SeverityColor(Severity s) { return s == Severity::Error ? "31" : s == Severity::Warning ? "33" : "36"; }
 
+// issue 14 item 3: the consequences of a root cause, one line each, without their fixes (they
+// cannot help while the cause stands); -v adds their evidence.
+void RenderConsequences(const Report& report, const Finding& cause, bool verbose, TerminalText& out) {
+  bool first = true;
+  for (const auto& f : report.findings) {
+    if (f.explained_by != cause.rule_id) continue;
+    if (first) out << "      This also explains:\n";
+    first = false;
+    out << "        " << Painted{SeveritySymbol(f.severity), SeverityColor(f.severity)} << " " << f.title << "  "
+        << Painted{"[" + f.rule_id + "]", "2"} << "\n";
+    if (!verbose) continue;
+    for (const auto& e : f.evidence) {
+      out << Painted{fmt::format("          {} = {}{}\n", e.fact, e.value, e.source.empty() ? "" : "  (" + e.source + ")"), "2"};
+    }
+  }
+}
+
 void RenderFinding(const Finding& f, bool verbose, TerminalText& out) {
   out << "    " << Painted{SeveritySymbol(f.severity), SeverityColor(f.severity)} << " " << f.title << "  "
       << Painted{"[" + f.rule_id + "]", "2"} << "\n";
@@ -121,13 +138,16 @@ std::string RenderText(const Report& report, const TextOptions& options) {
     else if (!section.summary.empty()) out << " — " << section.summary;
     out << "\n";
     if (section.mark == SectionMark::Unknown) out << "    " << Painted{"?", "34"} << " could not check: " << section.reason << "\n";
-    bool has_findings = std::any_of(report.findings.begin(), report.findings.end(), [&](const auto& f) { return f.section == section.id; });
+    bool has_findings = std::any_of(report.findings.begin(), report.findings.end(),
+                                    [&](const auto& f) { return f.section == section.id && f.explained_by.empty(); });
     if ((section.mark == SectionMark::Error || section.mark == SectionMark::Warning) && !has_findings && !section.reason.empty()) {
       out << "    " << Painted{MarkSymbol(section.mark), MarkColor(section.mark)} << " " << section.reason << "\n";
     }
     if (!section.dead_message.empty()) out << "    " << Painted{"☠", "35"} << " " << section.dead_message << "\n";
     for (const auto& f : report.findings) {
-      if (f.section == section.id) RenderFinding(f, options.verbose, out);
+      if (f.section != section.id || !f.explained_by.empty()) continue;
+      RenderFinding(f, options.verbose, out);
+      RenderConsequences(report, f, options.verbose, out);
     }
     if (section.id == "paste") RenderPieces(report, out);
     else if (options.verbose) RenderSectionFacts(report, section.id, out);
