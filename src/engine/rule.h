@@ -56,9 +56,17 @@ struct SectionCheck {
   int line = 0;
 };
 
+/// One part of a section's one-line summary (issue 14 item 2): `text` is a template, shown when
+/// `when` holds (if given) and every fact it names is present.
+struct SectionSummaryPart {
+  std::string text;
+  std::optional<Condition> when;
+};
+
 /// What a section needs to be ✓, in order: the first check that does not hold decides.
 struct SectionRequirements {
   std::string id;
+  std::vector<SectionSummaryPart> summary;
   /// "?" on a required section counts as a warning for --fail-on (docs/rules.md).
   bool required = false;
   std::vector<SectionCheck> checks;

@@ -66,6 +66,7 @@ struct Parser {
   void ParseRule(const toml::table& table, const toml::node& at);
   void ParseSection(const toml::table& table, const toml::node& at);
   void ParseSectionCheck(const toml::node& node, SectionRequirements& section);
+  void ParseSummaryPart(const toml::node& node, SectionRequirements& section);
 };
 
 bool Parser::ParseFactPathOk(const std::string& fact) { return ParseFactPath(fact).has_value(); }
@@ -353,8 +354,25 @@ void Parser::ParseSectionCheck(const toml::node& node, SectionRequirements& sect
   section.checks.push_back(std::move(check));
 }
 
+void Parser::ParseSummaryPart(const toml::node& node, SectionRequirements& section) {
+  const auto* table = node.as_table();
+  if (!table) return Fail(node, "'summary' must be an array of tables ([[section.summary]])");
+  for (const auto& [key, value] : *table) {
+    if (key.str() != "text" && key.str() != "when") Fail(value, "unknown section summary key '" + std::string(key.str()) + "'");
+  }
+  SectionSummaryPart part;
+  const auto* text = table->get_as<std::string>("text");
+  if (!text || text->get().empty()) return Fail(node, "section summary part has no 'text'");
+  part.text = text->get();
+  for (const auto& ref : TemplateFacts(part.text)) {
+    if (!ParseFactPath(ref) || !db.catalog.IsKnown(ref)) Fail(*text, "template refers to unknown fact '{" + ref + "}'");
+  }
+  if (const auto* when = table->get("when")) part.when = ParseGroup(*when, Condition::Kind::All, 0);
+  section.summary.push_back(std::move(part));
+}
+
 void Parser::ParseSection(const toml::table& table, const toml::node& at) {
-  static const std::set<std::string> keys = {"id", "required", "check"};
+  static const std::set<std::string> keys = {"id", "required", "check", "summary"};
   for (const auto& [key, value] : table) {
     if (!keys.count(std::string(key.str()))) Fail(value, "unknown section key '" + std::string(key.str()) + "'");
   }
@@ -373,6 +391,13 @@ void Parser::ParseSection(const toml::table& table, const toml::node& at) {
       for (const auto& node : *array) ParseSectionCheck(node, section);
     } else {
       Fail(*checks, "'check' must be an array of tables ([[section.check]])");
+    }
+  }
+  if (const auto* parts = table.get("summary")) {
+    if (const auto* array = parts->as_array()) {
+      for (const auto& node : *array) ParseSummaryPart(node, section);
+    } else {
+      Fail(*parts, "'summary' must be an array of tables ([[section.summary]])");
     }
   }
   if (!ok) return;

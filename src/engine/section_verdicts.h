@@ -15,6 +15,8 @@ struct SectionVerdict {
   SectionMark mark = SectionMark::Ok;
   std::string reason;
   bool required = false;
+  /// The section's summary parts that apply, rendered and joined with " · " (may be empty).
+  std::string summary;
 };
 
 std::vector<SectionVerdict> EvaluateSections(const RuleDatabase& db, const Facts& facts);

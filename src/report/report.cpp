@@ -76,6 +76,9 @@ void ApplyVerdict(const Report& report, SectionStatus& status) {
   for (const auto& verdict : report.verdicts) {
     if (verdict.id != status.id) continue;
     status.required = verdict.required;
+    if (!verdict.summary.empty() && status.mark != SectionMark::Absent) {
+      status.summary += (status.summary.empty() ? "" : " · ") + verdict.summary;
+    }
     if (verdict.mark == SectionMark::Ok || Rank(verdict.mark) < Rank(status.mark)) continue;
     status.mark = verdict.mark;
     status.reason = verdict.reason;

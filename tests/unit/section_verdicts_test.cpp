@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/rule_loader.h"
+#include "engine/template.h"
 #include "report/json_report.h"
 #include "report/redaction.h"
 #include "report/renderers.h"
@@ -121,6 +122,57 @@ TEST(SectionVerdicts, EverySectionButPasteAndEnvironmentDeclaresChecks) {
   for (const char* id : {"system", "gpu", "access", "rocm", "libraries", "toolchain", "frameworks", "probes"}) {
     EXPECT_TRUE(declared.count(id)) << id;
   }
+}
+
+// issue 14 item 2, ux-review U9: summaries state versions and paths, from templates in data.
+TEST(SectionSummaries, RocmAndLibrariesSayWhatWasFound) {
+  auto sections = SectionStatuses(ReplayScenario("lib-two-rocm"));
+  EXPECT_EQ(Section(sections, "rocm")->summary, "2 installs: /opt/rocm is 5.7.1, newest 6.2.0 at /opt/rocm-6.2.0");
+  EXPECT_NE(Section(sections, "libraries")->summary.find("HIP runtime for programs: /opt/rocm/lib/libamdhip64.so.5"), std::string::npos);
+  sections = SectionStatuses(ReplayScenario("lib-torch-bundle"));
+  EXPECT_EQ(Section(sections, "rocm")->summary, "ROCm 6.2.0 at /opt/rocm");
+  sections = SectionStatuses(ReplayScenario("fw-rocblas-gfx1036"));
+  EXPECT_EQ(Section(sections, "rocm")->summary, "ROCm at /opt/rocm-6.0.2 (no version file)");
+}
+
+TEST(SectionSummaries, ToolchainAndProbesFromFacts) {
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  Facts facts;
+  facts.Set("rocm.install_count", 1);
+  facts.Set("toolchain.hipcc", "/opt/rocm/bin/hipcc");
+  facts.Set("toolchain.hip_version", "6.2.41133");
+  facts.Set("toolchain.clang.version", "18.0.0");
+  facts.Set("toolchain.selected_gcc.version", "13");
+  facts.Set("compile.ran", true);
+  facts.Set("compile.ok", true);
+  facts.Set("compile.targets", nlohmann::json::array({"gfx1100"}));
+  facts.Set("compile.elapsed_ms", 2134.6);
+  facts.Set("gpu.count", 1);
+  facts.Set("probes.status", "ok");
+  facts.Set("probes.device_count", 1);
+  facts.Set("probes.devices[0].arch", "gfx1100");
+  facts.Set("probes.devices[0].h2d_pinned_gbps", 24.1);
+  std::map<std::string, SectionVerdict> by_id;
+  for (auto& v : EvaluateSections(db, facts)) by_id[v.id] = v;
+  EXPECT_EQ(by_id["toolchain"].mark, SectionMark::Ok) << by_id["toolchain"].reason;
+  EXPECT_EQ(by_id["toolchain"].summary, "hipcc 6.2.41133 (/opt/rocm/bin/hipcc) · clang 18.0.0 · GCC 13 · compile for gfx1100 ok in 2.1 s");
+  EXPECT_EQ(by_id["probes"].summary, "probes ok on 1 device(s) · host→device 24.1 GB/s on gfx1100");
+  facts.Set("compile.ok", false);
+  facts.Set("compile.exit_code", 1);
+  for (auto& v : EvaluateSections(db, facts)) by_id[v.id] = v;
+  EXPECT_EQ(by_id["toolchain"].mark, SectionMark::Error);
+  EXPECT_NE(by_id["toolchain"].summary.find("compile check failed (exit 1)"), std::string::npos);
+}
+
+TEST(SectionSummaries, TemplateSecondsAndLint) {
+  auto lookup = [](const std::string&) -> std::optional<std::string> { return "2134.6"; };
+  EXPECT_EQ(RenderTemplate("{compile.elapsed_ms:s} s", lookup), "2.1 s");
+  EXPECT_EQ(TemplateFacts("{compile.elapsed_ms:s}"), std::vector<std::string>{"compile.elapsed_ms"});
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  size_t before = db.diagnostics.size();
+  LoadRuleText("[[section]]\nid = \"rocm\"\n[[section.summary]]\ntext = \"ROCm {rocm.nope}\"\n", "bad.toml", db);
+  ASSERT_EQ(db.diagnostics.size(), before + 1);
+  EXPECT_NE(db.diagnostics[before].message.find("unknown fact '{rocm.nope}'"), std::string::npos);
 }
 
 }  // namespace
