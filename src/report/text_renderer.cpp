@@ -162,8 +162,9 @@ std::string RenderText(const Report& report, const TextOptions& options) {
          infos = CountFindings(report, Severity::Info);
   out << "\n";
   // Before the totals: the last line stays the one summary line scripts read.
-  if (size_t unknown = CountMarks(sections, SectionMark::Unknown)) {
-    out << Painted{fmt::format("{} section{} could not be checked (?): the reasons are above\n", unknown, unknown == 1 ? "" : "s"), "34"};
+  // m13: a crashed or timed-out view (☠) could not check its section either.
+  if (size_t unknown = CountMarks(sections, SectionMark::Unknown) + CountMarks(sections, SectionMark::Dead)) {
+    out << Painted{fmt::format("{} section{} could not be checked (? ☠): the reasons are above\n", unknown, unknown == 1 ? "" : "s"), "34"};
   }
   out << (errors ? Painted{fmt::format("{} error{}", errors, errors == 1 ? "" : "s"), "31"} : Painted{"no errors", "32"});
   out << fmt::format(", {} warning{}, {} note{} · {} · {} rules, {} not evaluated · {:.0f} ms\n", warnings,

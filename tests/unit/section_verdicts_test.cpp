@@ -87,7 +87,7 @@ TEST(SectionVerdicts, TextShowsMarksReasonsAndCounts) {
   EXPECT_NE(text.find("? could not check: the distribution is not known (open /etc/os-release: Permission denied)"), std::string::npos) << text;
   EXPECT_NE(text.find("[–] Runtime probes — not checked: no AMD GPU to run on"), std::string::npos) << text;
   EXPECT_NE(text.find("9 sections: 1 ✓ 2 ? 6 –"), std::string::npos) << text;
-  EXPECT_NE(text.find("2 sections could not be checked (?)"), std::string::npos) << text;
+  EXPECT_NE(text.find("2 sections could not be checked (? ☠)"), std::string::npos) << text;
 }
 
 // A finding's mark and the checks' mark: the worse one is shown (☠ ✗ ? ! – ✓).
@@ -122,6 +122,28 @@ TEST(SectionVerdicts, EverySectionButPasteAndEnvironmentDeclaresChecks) {
   for (const char* id : {"system", "gpu", "access", "rocm", "libraries", "toolchain", "frameworks", "probes"}) {
     EXPECT_TRUE(declared.count(id)) << id;
   }
+}
+
+// m13: a timed-out view is counted with the sections that could not be checked.
+TEST(SectionVerdicts, DeadSectionsCountAsNotChecked) {
+  Report r = ReplayScenario("mi300x-healthy");
+  r.collectors.push_back({"torch_dynamic", "frameworks", CollectorStatus::TimedOut, "collector 'torch_dynamic' did not finish within 500 ms", 500});
+  std::string text = RenderText(r, TextOptions{false, false});
+  EXPECT_NE(text.find("[☠] Frameworks"), std::string::npos) << text;
+  EXPECT_NE(text.find("2 sections could not be checked (? ☠)"), std::string::npos) << text;
+}
+
+// issue 14 item 4, ux-review U16: a command names the GID the facts know, never "<gid>".
+TEST(ExactFixes, UnnamedGidCommandNamesTheGid) {
+  Report r = ReplayScenario("container-render-gid");
+  bool seen = false;
+  for (const auto& f : r.findings) {
+    if (f.rule_id != "container.gpu-gid-unnamed") continue;
+    seen = true;
+    EXPECT_NE(f.fix.find("groupadd -g 993 render"), std::string::npos) << f.fix;
+    EXPECT_EQ(f.fix.find('<'), std::string::npos) << f.fix;
+  }
+  EXPECT_TRUE(seen);
 }
 
 // issue 14 item 2, ux-review U9: summaries state versions and paths, from templates in data.
