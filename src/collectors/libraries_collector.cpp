@@ -45,6 +45,7 @@ const std::vector<FactSpec> kLibraryFacts = {
     {"libs.missing.name", "string", "The DT_NEEDED name"},
     {"libs.missing.needed_by", "string", "Which file needs it"},
     {"libs.missing.elsewhere", "string", "A file of that name outside the loader's search path, if any"},
+    {"libs.missing.elsewhere_dir", "string", "The directory of that file ('' when none): what to put on the loader path"},
     {"libs.missing.other_majors", "string", "Same library with another soname major that exists"},
     {"libs.missing_count", "int", "Number of entries in libs.missing"},
     {"libs.unreachable", "array", "Key library names present in a ROCm install that the loader does not find"},
@@ -178,7 +179,9 @@ nlohmann::json CheckFile(CollectContext& context, const Scan& scan, const std::s
     missing.push_back(r.name);
     if (!totals.seen_missing.insert(r.name + "|" + r.needed_by).second) continue;
     std::string others = OtherMajors(scan, context, r.name);
-    totals.missing.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"elsewhere", Elsewhere(scan, context, r.name)},
+    std::string elsewhere = Elsewhere(scan, context, r.name);
+    totals.missing.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"elsewhere", elsewhere},
+                              {"elsewhere_dir", elsewhere.substr(0, elsewhere.empty() ? 0 : elsewhere.rfind('/'))},
                               {"other_majors", others}});
     if (!others.empty()) totals.mismatch.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"available", others}});
   }
@@ -243,7 +246,8 @@ void CollectLibraries(CollectContext& context, Facts& facts) {
       unreachable.push_back({{"name", name}, {"path", path}});
       // Installed but invisible to the loader: what rocminfo hits (pitfalls.md #35).
       if (totals.seen_missing.insert(name + "|").second) {
-        totals.missing.push_back({{"name", name}, {"needed_by", "programs linked against it"}, {"elsewhere", path}, {"other_majors", ""}});
+        totals.missing.push_back({{"name", name}, {"needed_by", "programs linked against it"}, {"elsewhere", path},
+                                  {"elsewhere_dir", path.substr(0, path.rfind('/'))}, {"other_majors", ""}});
       }
     }
     if (system_hip.empty() && IsSonameOf(name, "libamdhip64") && !loader_path.empty()) system_hip = loader_path;

@@ -6,6 +6,7 @@
 
 #include "core/fact_path.h"
 #include "engine/template.h"
+#include "util/strings.h"
 #include "util/version.h"
 
 namespace rd {
@@ -235,6 +236,22 @@ void CollapseRepeats(std::vector<Finding>& findings) {
   findings = std::move(kept);
 }
 
+// issue 14 item 4, ux-review U16 and U4: a fix line whose value is not known (absent, or empty)
+// is left out rather than printed as "(unknown)", "<gid>" or "found at: )": a command with a
+// hole is a syntax error or does something else.
+std::string RenderFixTemplate(const std::string& fix, const std::function<std::optional<std::string>(const std::string&)>& lookup) {
+  std::string out;
+  for (const auto& line : SplitLines(fix)) {
+    bool complete = true;
+    for (const auto& ref : TemplateFacts(line)) {
+      auto value = lookup(ref);
+      complete = complete && value && !value->empty();
+    }
+    if (complete) out += (out.empty() ? "" : "\n") + RenderTemplate(line, lookup);
+  }
+  return out;
+}
+
 // issue 14 item 3, ux-review U7: one root cause, one finding. A finding whose rule explains
 // another's is its cause; causes chain (nomodeset -> amdgpu not loaded -> rocminfo failed) and
 // every consequence is folded under the root. A cycle leaves both findings standing.
@@ -269,7 +286,7 @@ Finding MakeFinding(const Rule& rule, const Facts& facts, const std::string& ele
     return FactValueText(*found.value);
   };
   Finding finding{rule.id, rule.section, rule.severity, RenderTemplate(rule.title, lookup),
-                  RenderTemplate(rule.fix, lookup), rule.explain, rule.refs, {}, index, rule.explains};
+                  RenderFixTemplate(rule.fix, lookup), rule.explain, rule.refs, {}, index, rule.explains};
   for (const auto& path : used) {
     if (std::any_of(finding.evidence.begin(), finding.evidence.end(), [&](const auto& e) { return e.fact == path; })) continue;
     auto value = facts.Get(path);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/evaluator.h"
 #include "engine/rule_loader.h"
 #include "engine/template.h"
 #include "report/json_report.h"
@@ -144,6 +145,74 @@ TEST(ExactFixes, UnnamedGidCommandNamesTheGid) {
     EXPECT_EQ(f.fix.find('<'), std::string::npos) << f.fix;
   }
   EXPECT_TRUE(seen);
+}
+
+// issue 14 item 4, ux-review U4: the loader fix names the directory that holds the soname, and
+// says nothing about "found at" when it is installed nowhere.
+TEST(ExactFixes, LoaderPathNamesTheDirectoryThatHoldsTheLibrary) {
+  auto fix_of = [](const Report& r, const std::string& id) {
+    for (const auto& f : r.findings) {
+      if (f.rule_id == id) return f.fix;
+    }
+    return std::string("(not fired)");
+  };
+  std::string two = fix_of(ReplayScenario("lib-two-rocm"), "lib.loader-path");
+  EXPECT_NE(two.find("echo /opt/rocm-6.2.0/lib | sudo tee -a /etc/ld.so.conf.d/rocm.conf"), std::string::npos) << two;
+  std::string hsa = fix_of(ReplayScenario("lib-missing-hsa"), "lib.loader-path");
+  EXPECT_EQ(hsa.find("found at"), std::string::npos) << hsa;
+  EXPECT_EQ(hsa.find("echo "), std::string::npos) << hsa;
+  EXPECT_NE(hsa.find("install the runtime package"), std::string::npos) << hsa;
+}
+
+// U16: across every snapshot fixture, no fix command has a hole.
+TEST(ExactFixes, NoFixOfAnyFixtureHasAHole) {
+  for (const char* name : {"amdgpu-nomodeset", "container-no-kfd", "container-render-gid", "debian13-host", "fedora41-kvm-vm",
+                           "fw-cpu-torch-gfx90a", "fw-cuda-wheel-mi210", "fw-pyenv-python-arg", "fw-rocblas-gfx1036",
+                           "fw-rocm-wheel-gfx1031", "fw-rocm-wheel-gfx1031-override", "laptop-apu-gfx1103-dgpu",
+                           "lib-glibcxx-too-new", "lib-missing-hsa", "lib-torch-bundle", "lib-two-rocm", "mi250x-node",
+                           "mi300x-healthy", "rhel94-host", "rx6700xt-gfx1031-no-override", "rx6700xt-gfx1031-override",
+                           "rx6700xt-gfx1031-wrong-override", "rx7900xtx-gfx1100", "ryzen7000-igpu-gfx1036-dgpu",
+                           "ubuntu2204-container", "unreadable-sys", "wsl2", "wsl2-ubuntu2404"}) {
+    for (const auto& f : ReplayScenario(name).findings) {
+      for (const char* hole : {"(unknown)", "<gid>", "found at: )"}) {
+        EXPECT_EQ(f.fix.find(hole), std::string::npos) << name << " " << f.rule_id << ": " << f.fix;
+      }
+    }
+  }
+}
+
+TEST(ExactFixes, AFixLineWithAnUnknownValueIsLeftOut) {
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  db.rules.clear();
+  LoadRuleText("[[rule]]\nid = \"x.a\"\nsection = \"gpu\"\nseverity = \"error\"\n"
+               "when = [ { fact = \"os.id\", eq = \"debian\" } ]\ntitle = \"a\"\n"
+               "fix = \"\"\"keep {os.id}\ngroupadd -g {devices.unnamed_gids[0]} render\nempty {os.codename}\nplain\"\"\"\n", "x.toml", db);
+  ASSERT_EQ(db.rules.size(), 1u);
+  Facts facts;
+  facts.Set("os.id", "debian");
+  facts.Set("os.codename", "");
+  auto findings = EvaluateRules(db, facts, {}).findings;
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].fix, "keep debian\nplain");
+}
+
+// U15: RHEL gets dnf, with the values the facts know and no line with a hole.
+TEST(ExactFixes, RhelGetsDnfForTheMissingLibstdcxx) {
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  Facts facts;
+  facts.Set("os.id", "rhel");
+  facts.Set("toolchain.selected_gcc.version", "12");
+  facts.Set("toolchain.selected_gcc.dir", "/usr/lib/gcc/x86_64-redhat-linux/12");
+  facts.Set("toolchain.selected_gcc.has_headers", false);
+  std::string fix;
+  for (const auto& f : EvaluateRules(db, facts, {}).findings) {
+    EXPECT_NE(f.rule_id, "toolchain.libstdcxx-dev-missing-for-selected-gcc");
+    if (f.rule_id == "toolchain.libstdcxx-devel-missing-dnf") fix = f.fix;
+  }
+  EXPECT_EQ(fix.rfind("sudo dnf install gcc-c++ libstdc++-devel", 0), 0u) << fix;
+  EXPECT_NE(fix.find("gcc-toolset-12-libstdc++-devel"), std::string::npos) << fix;
+  EXPECT_EQ(fix.find("apt"), std::string::npos) << fix;
+  EXPECT_EQ(fix.find("--gcc-install-dir"), std::string::npos) << fix;  // usable_gcc_dir unknown: line left out
 }
 
 // issue 14 item 2, ux-review U9: summaries state versions and paths, from templates in data.
