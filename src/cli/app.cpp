@@ -20,8 +20,8 @@ namespace rd {
 namespace {
 
 constexpr const char* kExitCodesHelp =
-    "Exit codes: 0 no finding at the --fail-on level (default: error), 1 such findings, "
-    "2 usage or configuration error, 3 internal error.";
+    "Exit codes: 0 no finding at the --fail-on level (default: error), 1 such findings (a '?' on a "
+    "required section counts as a warning), 2 usage or configuration error, 3 internal error.";
 
 void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
   static const std::map<std::string, OutputFormat> formats = {
@@ -34,7 +34,7 @@ void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
   cmd->add_flag("--no-redact", [&out](int64_t) { out.redact = false; },
                 "Keep hostnames, users, home paths, addresses and serials in JSON/Markdown");
   cmd->add_flag("-v,--verbose", out.verbose, "Show facts with their sources and rules not evaluated");
-  cmd->add_option("--fail-on", out.fail_on, "Exit 1 on findings of this level or worse: error, warning, never")
+  cmd->add_option("--fail-on", out.fail_on, "Exit 1 on findings of this level or worse: error, warning (also '?' on a required section), never")
       ->transform(CLI::CheckedTransformer(fail_levels, CLI::ignore_case));
 }
 

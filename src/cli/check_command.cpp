@@ -12,6 +12,7 @@
 #include "derive/derive.h"
 #include "engine/evaluator.h"
 #include "engine/rule_loader.h"
+#include "engine/section_verdicts.h"
 #include "report/json_report.h"
 #include "report/redaction.h"
 #include "report/renderers.h"
@@ -40,10 +41,14 @@ std::string UtcNow() {
   return buffer;
 }
 
+// issue 14 item 1: a required section that could not be checked ("?") counts as a warning, so
+// `--fail-on warning` fails a run that could not look (a confined CI runner, U2) and the default
+// `--fail-on error` does not turn "could not read" into "broken" (README, --help).
 bool ShouldFail(const Report& report, FailOn fail_on) {
   if (fail_on == FailOn::Never) return false;
   if (CountFindings(report, Severity::Error)) return true;
-  return fail_on == FailOn::Warning && CountFindings(report, Severity::Warning);
+  if (fail_on != FailOn::Warning) return false;
+  return CountFindings(report, Severity::Warning) || CountRequiredUnknown(SectionStatuses(report));
 }
 
 Result<Report> LoadEarlierReport(const std::string& path) {
@@ -91,6 +96,7 @@ Report EvaluateReport(Facts facts, std::vector<CollectorRun> collectors, const R
   report.not_evaluated = std::move(evaluation.not_evaluated);
   report.rules_loaded = db.rules.size();
   report.rules_evaluated = evaluation.rules_evaluated;
+  report.verdicts = EvaluateSections(db, report.facts);
   for (const auto& d : db.diagnostics) report.rule_diagnostics.push_back(d.Format());
   report.timings.evaluate_ms = MsSince(start);
   return report;
@@ -152,6 +158,10 @@ int RunCheck(const CheckOptions& options, Io& io) {
   nlohmann::json data = db.data;
   if (!options.probe_names.empty()) data["probe_request"]["names"] = options.probe_names;
   Collection collection = RunCollectors(*system, data, collectors, options.pipeline);
+  // issue 14 item 1: a view skipped by a flag is "?" with the flag, not a section that vanishes.
+  if (!options.probes_only && (options.no_probes || options.pipeline.quick)) {
+    collection.facts.MarkAbsent("probes", options.pipeline.quick ? "skipped (--quick)" : "skipped (--no-probes)");
+  }
   double collect_ms = MsSince(collect_start);
   Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, options.ignored);
   report.mode = options.replay_dir.empty() ? "live" : "replay";

@@ -30,6 +30,7 @@ const std::vector<FactSpec> kCompileFacts = {
     {"compile.targets_source", "string", "gpu (KFD topology) or default (no GPU: rules/data/toolchain.toml default_targets)"},
     {"compile.errors", "array", "Error lines of the log (first 20)"},
     {"compile.first_error", "string", "The first error line"},
+    {"compile.failure_lines", "array", "When hipcc failed: its first error lines, else the last lines of its output"},
     {"compile.missing_headers", "array", "Headers not found ('cmath' file not found -> cmath)"},
     {"compile.missing_libraries", "array", "Libraries the linker could not find (-lstdc++ -> stdc++)"},
     {"compile.undeclared", "array", "Undeclared identifiers (rocMemcpyAsync …)"},
@@ -46,6 +47,26 @@ const std::vector<FactSpec> kCompileFacts = {
     {"toolchain.selected_gcc.has_headers", "bool", "Its libstdc++ headers exist (libstdc++-N-dev)"},
     {"toolchain.selected_gcc.has_lib", "bool", "Its libstdc++.so exists (libstdc++-N-dev)"},
 };
+
+// issue 14 item 1: a hipcc that fails without a known pattern (ROCM_PATH naming a missing
+// /opt/rocm, missing device-library bitcode) is still a finding, shown with hipcc's own words:
+// its "error:" lines, or else the last lines it wrote (the verbose -v lines come first).
+std::vector<std::string> FailureLines(const CompilerLog& log, const CommandResult& result) {
+  constexpr size_t kLines = 3, kWidth = 200;
+  std::vector<std::string> out;
+  for (const auto& line : log.errors) {
+    if (out.size() < kLines) out.push_back(Printable(line, kWidth));
+  }
+  if (!out.empty()) return out;
+  std::vector<std::string> lines;
+  for (const auto& raw : SplitLines(result.err.empty() ? result.out : result.err)) {
+    if (!Trim(raw).empty()) lines.push_back(Printable(std::string(Trim(raw)), kWidth));
+  }
+  size_t from = lines.size() > kLines ? lines.size() - kLines : 0;
+  out.assign(lines.begin() + static_cast<long>(from), lines.end());
+  if (out.empty()) out.push_back(result.timed_out ? "(no output: it ran past the time limit)" : "(no output)");
+  return out;
+}
 
 /// gfx_target_version 90010 -> gfx90a; 110000 -> gfx1100 (KFD encodes major*10000+minor*100+step).
 std::string GfxName(long long version) {
@@ -149,7 +170,9 @@ void CollectCompile(CollectContext& context, Facts& facts) {
   facts.Set("compile.timed_out", result.timed_out, ev);
   facts.Set("compile.elapsed_ms", result.elapsed_ms);
   std::string log = result.err + "\n" + result.out;
-  SetLogFacts(facts, ParseCompilerLog(log), ev);
+  CompilerLog parsed = ParseCompilerLog(log);
+  SetLogFacts(facts, parsed, ev);
+  if (result.exit_code != 0 || result.timed_out) facts.Set("compile.failure_lines", FailureLines(parsed, result), ev);
   SetDriverFacts(context, facts, log, ev);
 }
 

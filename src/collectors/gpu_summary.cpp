@@ -60,7 +60,9 @@ void SetGpuSummary(Facts& facts, size_t count, const KfdView& kfd, const PciView
   } else if (count == 0) {
     facts.Set("summary.gpu", !kfd.unreadable.empty() ? fmt::format("KFD is up but {} of its node(s) could not be read", kfd.unreadable.size())
                              : kfd.present ? "KFD is up but lists no GPU"
-                                           : "no AMD GPU found (no KFD topology, no AMD display device on PCI)");
+                             // issue 14, ux-review U2: "no AMD display device on PCI" only when PCI was listed.
+                             : pci.listed ? "no AMD GPU found (no KFD topology, no AMD display device on PCI)"
+                                          : "no AMD GPU found in the KFD topology; PCI not listed (" + Printable(pci.error, 160) + ")");
   }
 }
 

@@ -25,6 +25,8 @@ const std::vector<FactSpec> kLibraryFacts = {
     {"libs.checked", "array", "Each key ROCm library file found, resolved like ld.so"},
     {"libs.checked.name", "string", "File name (soname form, libamdhip64.so.5)"},
     {"libs.checked.path", "string", "Where it is"},
+    {"libs.checked.requested", "bool", "Named with check --lib"},
+    {"libs.checked.error", "string", "Why the file could not be examined (open, ELF read)"},
     {"libs.checked.loader_visible", "bool", "A plain program asking for this name gets this file"},
     {"libs.checked.loader_path", "string", "What the loader finds for this name ('' when nothing)"},
     {"libs.checked.soname", "string", "DT_SONAME"},
@@ -43,6 +45,7 @@ const std::vector<FactSpec> kLibraryFacts = {
     {"libs.missing.name", "string", "The DT_NEEDED name"},
     {"libs.missing.needed_by", "string", "Which file needs it"},
     {"libs.missing.elsewhere", "string", "A file of that name outside the loader's search path, if any"},
+    {"libs.missing.elsewhere_dir", "string", "The directory of that file ('' when none): what to put on the loader path"},
     {"libs.missing.other_majors", "string", "Same library with another soname major that exists"},
     {"libs.missing_count", "int", "Number of entries in libs.missing"},
     {"libs.unreachable", "array", "Key library names present in a ROCm install that the loader does not find"},
@@ -176,7 +179,9 @@ nlohmann::json CheckFile(CollectContext& context, const Scan& scan, const std::s
     missing.push_back(r.name);
     if (!totals.seen_missing.insert(r.name + "|" + r.needed_by).second) continue;
     std::string others = OtherMajors(scan, context, r.name);
-    totals.missing.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"elsewhere", Elsewhere(scan, context, r.name)},
+    std::string elsewhere = Elsewhere(scan, context, r.name);
+    totals.missing.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"elsewhere", elsewhere},
+                              {"elsewhere_dir", elsewhere.substr(0, elsewhere.empty() ? 0 : elsewhere.rfind('/'))},
                               {"other_majors", others}});
     if (!others.empty()) totals.mismatch.push_back({{"name", r.name}, {"needed_by", r.needed_by}, {"available", others}});
   }
@@ -241,13 +246,17 @@ void CollectLibraries(CollectContext& context, Facts& facts) {
       unreachable.push_back({{"name", name}, {"path", path}});
       // Installed but invisible to the loader: what rocminfo hits (pitfalls.md #35).
       if (totals.seen_missing.insert(name + "|").second) {
-        totals.missing.push_back({{"name", name}, {"needed_by", "programs linked against it"}, {"elsewhere", path}, {"other_majors", ""}});
+        totals.missing.push_back({{"name", name}, {"needed_by", "programs linked against it"}, {"elsewhere", path},
+                                  {"elsewhere_dir", path.substr(0, path.rfind('/'))}, {"other_majors", ""}});
       }
     }
     if (system_hip.empty() && IsSonameOf(name, "libamdhip64") && !loader_path.empty()) system_hip = loader_path;
     std::string ask = std::find(context.extra_libs.begin(), context.extra_libs.end(), path) != context.extra_libs.end() ? path : name;
     if (std::find(dlopen_names.begin(), dlopen_names.end(), ask) == dlopen_names.end()) dlopen_names.push_back(ask);
     entry["dlopen_name"] = ask;
+    // ux-review U6: a library named with --lib is the user's question: what is wrong with it is
+    // a finding (lib.requested-*), not a fact only the JSON shows.
+    entry["requested"] = ask == path;
     checked.push_back(std::move(entry));
   }
   if (!context.quick && !dlopen_names.empty()) {

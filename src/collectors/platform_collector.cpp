@@ -156,6 +156,11 @@ std::string Summary(const Facts& facts) {
   if (std::string virt = text("virt.kind"); !virt.empty() && virt != "none") {
     parts.push_back(virt == "unknown" ? "virtual machine" : virt + " virtual machine");
   }
+  // issue 14, ux-review U2: "bare metal" is a finding about the machine, said only when both a
+  // container and a hypervisor were ruled out, not when the files that tell could not be read.
+  bool container_known = facts.Get("container.kind").value != nullptr, virt_known = facts.Get("virt.kind").value != nullptr;
+  if (!container_known) parts.push_back("container or not: unknown");
+  if (!virt_known) parts.push_back("virtual machine or not: unknown");
   return parts.empty() ? "bare metal" : Join(parts, " · ");
 }
 

@@ -5,6 +5,11 @@
 
 namespace rd {
 
+/// A section's verdict (issue 14 item 1): ✓ checked and fine, ! a caveat, ✗ broken, ☠ a collector
+/// crashed or timed out, ? could not check (with the reason), – not applicable. Absent: nothing
+/// about the section was collected (a paste without that part); the section is not shown.
+enum class SectionMark { Ok, Warning, Error, Dead, Absent, Unknown, NotApplicable };
+
 struct SectionInfo {
   const char* id;     ///< As rules name it: section = "system".
   const char* title;  ///< As the report prints it.

@@ -6,6 +6,7 @@
 
 #include "core/fact_path.h"
 #include "engine/template.h"
+#include "util/strings.h"
 #include "util/version.h"
 
 namespace rd {
@@ -235,6 +236,48 @@ void CollapseRepeats(std::vector<Finding>& findings) {
   findings = std::move(kept);
 }
 
+// issue 14 item 4, ux-review U16 and U4: a fix line whose value is not known (absent, or empty)
+// is left out rather than printed as "(unknown)", "<gid>" or "found at: )": a command with a
+// hole is a syntax error or does something else.
+std::string RenderFixTemplate(const std::string& fix, const std::function<std::optional<std::string>(const std::string&)>& lookup) {
+  std::string out;
+  for (const auto& line : SplitLines(fix)) {
+    bool complete = true;
+    for (const auto& ref : TemplateFacts(line)) {
+      auto value = lookup(ref);
+      complete = complete && value && !value->empty();
+    }
+    if (complete) out += (out.empty() ? "" : "\n") + RenderTemplate(line, lookup);
+  }
+  return out;
+}
+
+// issue 14 item 3, ux-review U7: one root cause, one finding. A finding whose rule explains
+// another's is its cause; causes chain (nomodeset -> amdgpu not loaded -> rocminfo failed) and
+// every consequence is folded under the root. A cycle leaves both findings standing.
+void FoldConsequences(std::vector<Finding>& findings) {
+  std::map<std::string, std::string> cause_of;  // rule id -> the first firing rule that explains it
+  for (const auto& f : findings) {
+    for (const auto& id : f.explains) {
+      if (id != f.rule_id) cause_of.emplace(id, f.rule_id);
+    }
+  }
+  auto root = [&](const std::string& id) {
+    std::string at = id;
+    for (size_t hops = 0; hops <= cause_of.size(); ++hops) {
+      auto it = cause_of.find(at);
+      if (it == cause_of.end()) return at;
+      at = it->second;
+      if (at == id) return id;  // a cycle: nobody is the root
+    }
+    return id;
+  };
+  for (auto& f : findings) {
+    std::string cause = root(f.rule_id);
+    if (cause != f.rule_id) f.explained_by = cause;
+  }
+}
+
 Finding MakeFinding(const Rule& rule, const Facts& facts, const std::string& element, int index,
                     const std::vector<std::string>& used) {
   auto lookup = [&](const std::string& path) -> std::optional<std::string> {
@@ -243,7 +286,7 @@ Finding MakeFinding(const Rule& rule, const Facts& facts, const std::string& ele
     return FactValueText(*found.value);
   };
   Finding finding{rule.id, rule.section, rule.severity, RenderTemplate(rule.title, lookup),
-                  RenderTemplate(rule.fix, lookup), rule.explain, rule.refs, {}, index};
+                  RenderFixTemplate(rule.fix, lookup), rule.explain, rule.refs, {}, index, rule.explains};
   for (const auto& path : used) {
     if (std::any_of(finding.evidence.begin(), finding.evidence.end(), [&](const auto& e) { return e.fact == path; })) continue;
     auto value = facts.Get(path);
@@ -294,6 +337,7 @@ Evaluation EvaluateRules(const RuleDatabase& db, const Facts& facts, const std::
     if (decided) ++out.rules_evaluated;
   }
   CollapseRepeats(out.findings);
+  FoldConsequences(out.findings);
   std::stable_sort(out.findings.begin(), out.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
   return out;

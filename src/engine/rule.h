@@ -8,6 +8,7 @@
 
 #include "core/fact_catalog.h"
 #include "core/finding.h"
+#include "core/sections.h"
 #include "util/regex.h"
 
 namespace rd {
@@ -35,11 +36,40 @@ struct Rule {
   std::string title, fix, explain;
   std::vector<std::string> refs;     ///< Documentation.
   std::vector<std::string> tickets;  ///< Public tickets the rule's knowledge came from.
+  /// Rules this one is the root cause of when both fire (issue 14 item 3): nomodeset explains
+  /// "amdgpu not loaded", "rocminfo failed" and "rocm_smi unavailable".
+  std::vector<std::string> explains;
   std::string file;
   int line = 0;
   /// Non-empty: the rule loaded but is never evaluated, for this reason (also a lint problem):
   /// a regex with a nested unbounded quantifier (hostile-input report D14).
   std::string not_evaluated;
+};
+
+/// One requirement of a section's ✓ (rules/sections.toml, issue 14 item 1): `when` must hold.
+/// Unknown → "?" with `reason` and why the fact is unknown; false → `otherwise` with `reason`.
+struct SectionCheck {
+  Condition when;
+  std::string reason;
+  SectionMark otherwise = SectionMark::Unknown;  ///< Unknown, NotApplicable, Warning or Error.
+  std::string file;
+  int line = 0;
+};
+
+/// One part of a section's one-line summary (issue 14 item 2): `text` is a template, shown when
+/// `when` holds (if given) and every fact it names is present.
+struct SectionSummaryPart {
+  std::string text;
+  std::optional<Condition> when;
+};
+
+/// What a section needs to be ✓, in order: the first check that does not hold decides.
+struct SectionRequirements {
+  std::string id;
+  std::vector<SectionSummaryPart> summary;
+  /// "?" on a required section counts as a warning for --fail-on (docs/rules.md).
+  bool required = false;
+  std::vector<SectionCheck> checks;
 };
 
 /// A problem in the rule database, located by file:line:column.
@@ -58,6 +88,7 @@ struct RuleDatabase {
   std::string version;                             ///< rules/VERSION, or "unversioned".
   std::vector<std::string> dirs;                   ///< Where they came from, in load order.
   FactCatalog catalog;                             ///< facts.toml of the dirs (a later dir's entry replaces).
+  std::vector<SectionRequirements> sections;       ///< [[section]] tables (a later dir's replaces).
 };
 
 /// The operators a leaf condition may use (for lint and docs).

@@ -1,6 +1,7 @@
 #include "engine/rule_loader.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "core/fact_path.h"
@@ -21,7 +22,7 @@ namespace {
 
 constexpr size_t kMaxRuleFileBytes = 4u << 20;
 const std::set<std::string> kRuleKeys = {"id", "section", "severity", "for_each", "when",
-                                         "title", "fix", "explain", "refs", "tickets"};
+                                         "title", "fix", "explain", "refs", "tickets", "explains"};
 
 struct Parser {
   const std::string& file;
@@ -63,6 +64,9 @@ struct Parser {
   Condition ParseCondition(const toml::node& node, int depth);
   Condition ParseGroup(const toml::node& node, Condition::Kind kind, int depth);
   void ParseRule(const toml::table& table, const toml::node& at);
+  void ParseSection(const toml::table& table, const toml::node& at);
+  void ParseSectionCheck(const toml::node& node, SectionRequirements& section);
+  void ParseSummaryPart(const toml::node& node, SectionRequirements& section);
 };
 
 bool Parser::ParseFactPathOk(const std::string& fact) { return ParseFactPath(fact).has_value(); }
@@ -303,6 +307,7 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
   };
   rule.refs = strings("refs");
   rule.tickets = strings("tickets");
+  rule.explains = strings("explains");
   for (size_t i = 0; i < rule.tickets.size(); ++i) {
     // A ticket is a public thread a reader can open: the rule's knowledge came from it.
     if (!StartsWith(rule.tickets[i], "https://")) Fail(*table.get("tickets")->as_array()->get(i), "'tickets' entries must be https:// URLs of public threads, not '" + rule.tickets[i] + "'");
@@ -319,6 +324,86 @@ void Parser::ParseRule(const toml::table& table, const toml::node& at) {
   }
   rule.not_evaluated = not_evaluated;
   if (ok) db.rules.push_back(std::move(rule));
+}
+
+// issue 14 item 1: a section's ✓ is declared, as data, by what must be known and true for it.
+void Parser::ParseSectionCheck(const toml::node& node, SectionRequirements& section) {
+  const auto* table = node.as_table();
+  if (!table) return Fail(node, "'check' must be an array of tables ([[section.check]])");
+  static const std::set<std::string> keys = {"when", "reason", "otherwise"};
+  for (const auto& [key, value] : *table) {
+    if (!keys.count(std::string(key.str()))) Fail(value, "unknown section check key '" + std::string(key.str()) + "'");
+  }
+  SectionCheck check;
+  check.file = file;
+  check.line = static_cast<int>(node.source().begin.line);
+  if (const auto* when = table->get("when")) check.when = ParseGroup(*when, Condition::Kind::All, 0);
+  else Fail(node, "section check has no 'when'");
+  const auto* reason = table->get_as<std::string>("reason");
+  if (reason && !reason->get().empty()) check.reason = reason->get();
+  else Fail(node, "section check has no 'reason' (what the report says when it does not hold)");
+  static const std::map<std::string, SectionMark> marks = {{"unknown", SectionMark::Unknown},
+                                                           {"not_applicable", SectionMark::NotApplicable},
+                                                           {"warning", SectionMark::Warning},
+                                                           {"error", SectionMark::Error}};
+  if (const auto* otherwise = table->get("otherwise")) {
+    auto it = otherwise->is_string() ? marks.find(otherwise->as_string()->get()) : marks.end();
+    if (it == marks.end()) Fail(*otherwise, "'otherwise' must be unknown, not_applicable, warning or error");
+    else check.otherwise = it->second;
+  }
+  section.checks.push_back(std::move(check));
+}
+
+void Parser::ParseSummaryPart(const toml::node& node, SectionRequirements& section) {
+  const auto* table = node.as_table();
+  if (!table) return Fail(node, "'summary' must be an array of tables ([[section.summary]])");
+  for (const auto& [key, value] : *table) {
+    if (key.str() != "text" && key.str() != "when") Fail(value, "unknown section summary key '" + std::string(key.str()) + "'");
+  }
+  SectionSummaryPart part;
+  const auto* text = table->get_as<std::string>("text");
+  if (!text || text->get().empty()) return Fail(node, "section summary part has no 'text'");
+  part.text = text->get();
+  for (const auto& ref : TemplateFacts(part.text)) {
+    if (!ParseFactPath(ref) || !db.catalog.IsKnown(ref)) Fail(*text, "template refers to unknown fact '{" + ref + "}'");
+  }
+  if (const auto* when = table->get("when")) part.when = ParseGroup(*when, Condition::Kind::All, 0);
+  section.summary.push_back(std::move(part));
+}
+
+void Parser::ParseSection(const toml::table& table, const toml::node& at) {
+  static const std::set<std::string> keys = {"id", "required", "check", "summary"};
+  for (const auto& [key, value] : table) {
+    if (!keys.count(std::string(key.str()))) Fail(value, "unknown section key '" + std::string(key.str()) + "'");
+  }
+  CheckStrings(table, "section");
+  SectionRequirements section;
+  const auto* id = table.get_as<std::string>("id");
+  if (!id) return Fail(at, "section has no 'id'");
+  section.id = id->get();
+  if (!FindSection(section.id)) Fail(*id, "unknown section '" + section.id + "'");
+  if (const auto* required = table.get("required")) {
+    if (required->is_boolean()) section.required = required->as_boolean()->get();
+    else Fail(*required, "'required' must be true or false");
+  }
+  if (const auto* checks = table.get("check")) {
+    if (const auto* array = checks->as_array()) {
+      for (const auto& node : *array) ParseSectionCheck(node, section);
+    } else {
+      Fail(*checks, "'check' must be an array of tables ([[section.check]])");
+    }
+  }
+  if (const auto* parts = table.get("summary")) {
+    if (const auto* array = parts->as_array()) {
+      for (const auto& node : *array) ParseSummaryPart(node, section);
+    } else {
+      Fail(*parts, "'summary' must be an array of tables ([[section.summary]])");
+    }
+  }
+  if (!ok) return;
+  auto same = std::find_if(db.sections.begin(), db.sections.end(), [&](const auto& s) { return s.id == section.id; });
+  if (same != db.sections.end()) *same = std::move(section);  // a later --rules dir replaces
+  else db.sections.push_back(std::move(section));
 }
 
 }  // namespace
@@ -338,7 +423,19 @@ std::string Diagnostic::Format() const {
 void LoadRuleText(const std::string& text, const std::string& file, RuleDatabase& db) {
   auto root = ParseTomlDocument(text, file, db.diagnostics);
   if (!root) return;
-  RejectOtherTopLevelKeys(*root, file, "rule", "rules are [[rule]] tables", db.diagnostics);
+  for (const auto& [name, value] : *root) {
+    if (name.str() != "rule" && name.str() != "section") {
+      db.diagnostics.push_back(DiagnosticAt(file, value, "unknown top-level key '" + std::string(name.str()) +
+                                                             "' (rules are [[rule]] tables, section verdicts [[section]])"));
+    }
+  }
+  if (const auto* sections = root->get_as<toml::array>("section")) {
+    for (const auto& node : *sections) {
+      Parser parser{file, db};
+      if (const auto* table = node.as_table()) parser.ParseSection(*table, node);
+      else parser.Fail(node, "'section' must be an array of tables ([[section]])");
+    }
+  }
   const auto* rules = root->get_as<toml::array>("rule");
   if (!rules) return;
   for (const auto& node : *rules) {
@@ -397,6 +494,11 @@ void LoadRuleDir(const std::string& dir, RuleDatabase& db) {
     if (existing != db.rules.end()) *existing = rule;
     else db.rules.push_back(rule);
   }
+  for (auto& section : local.sections) {
+    auto same = std::find_if(db.sections.begin(), db.sections.end(), [&](const auto& s) { return s.id == section.id; });
+    if (same != db.sections.end()) *same = std::move(section);
+    else db.sections.push_back(std::move(section));
+  }
   db.diagnostics.insert(db.diagnostics.end(), local.diagnostics.begin(), local.diagnostics.end());
 }
 
@@ -411,6 +513,18 @@ void LoadCatalog(const std::string& dir, RuleDatabase& db) {
     return;
   }
   LoadFactCatalogText(*text, path, db);
+}
+
+// issue 14 item 3: an `explains` entry names a rule of any file, so it is checked once all loaded.
+void CheckExplains(RuleDatabase& db) {
+  std::set<std::string> ids;
+  for (const auto& rule : db.rules) ids.insert(rule.id);
+  for (const auto& rule : db.rules) {
+    for (const auto& id : rule.explains) {
+      if (id == rule.id) db.diagnostics.push_back({rule.file, rule.line, 1, "rule '" + rule.id + "' explains itself"});
+      else if (!ids.count(id)) db.diagnostics.push_back({rule.file, rule.line, 1, "rule '" + rule.id + "' explains unknown rule '" + id + "'"});
+    }
+  }
 }
 
 }  // namespace
@@ -429,6 +543,7 @@ RuleDatabase LoadRules(const std::vector<std::string>& dirs, const std::vector<s
                                                       ") in these rule directories: every fact name is unknown"});
   }
   for (const auto& dir : dirs) LoadRuleDir(dir, db);
+  CheckExplains(db);
   return db;
 }
 

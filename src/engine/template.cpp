@@ -1,6 +1,7 @@
 #include "engine/template.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace rd {
@@ -9,6 +10,14 @@ namespace {
 
 // "{path:MiB}": the display unit of a bytes fact. A value that is not a number stays as it is.
 std::string InUnit(const std::string& value, const std::string& unit) {
+  if (unit == "s") {  // "{compile.elapsed_ms:s}": a milliseconds fact in seconds, one decimal (issue 14)
+    char* end = nullptr;
+    double ms = std::strtod(value.c_str(), &end);
+    if (end == value.c_str() || *end != '\0') return value;
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f", ms / 1000.0);
+    return buffer;
+  }
   double shift = unit == "MiB" ? 20 : unit == "GiB" ? 30 : 0;
   char* end = nullptr;
   double bytes = std::strtod(value.c_str(), &end);
@@ -33,7 +42,7 @@ void Walk(const std::string& text, OnText on_text, OnFact on_fact) {
         std::string ref = text.substr(i + 1, close - i - 1);
         size_t colon = ref.rfind(':');
         std::string unit = colon == std::string::npos ? "" : ref.substr(colon + 1);
-        if (unit == "MiB" || unit == "GiB") ref.resize(colon);
+        if (unit == "MiB" || unit == "GiB" || unit == "s") ref.resize(colon);
         else unit.clear();
         on_fact(ref, unit);
         i = close;

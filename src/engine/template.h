@@ -2,6 +2,7 @@
 /// Title and fix templates: "{gpus.marketing_name} ({gpus.gfx})". `{{` and `}}` are literal braces.
 /// "{gpus.bar_bytes:MiB}" prints a bytes fact in MiB (GiB likewise), so a quantity has one fact
 /// in one unit and the text still reads well (issue 13: gpus.bar_mib beside gpus.bar_bytes).
+/// "{compile.elapsed_ms:s}" prints a milliseconds fact in seconds with one decimal.
 #include <functional>
 #include <optional>
 #include <string>

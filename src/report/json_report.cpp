@@ -23,6 +23,7 @@ json FindingToJson(const Finding& f) {
               {"title", f.title}, {"fix", f.fix}, {"explain", f.explain}, {"refs", f.refs},
               {"evidence", evidence}};
   if (f.element >= 0) out["element"] = f.element;
+  if (!f.explained_by.empty()) out["explained_by"] = f.explained_by;
   return out;
 }
 
@@ -36,6 +37,7 @@ Finding FindingFromJson(const json& j) {
   f.explain = j.value("explain", "");
   f.refs = j.value("refs", std::vector<std::string>{});
   f.element = j.value("element", -1);
+  f.explained_by = j.value("explained_by", "");
   for (const auto& e : j.value("evidence", json::array())) {
     f.evidence.push_back({e.value("fact", ""), e.value("value", ""), e.value("source", ""), e.value("excerpt", "")});
   }
@@ -49,6 +51,8 @@ json ReportToJson(const Report& report) {
   for (const auto& s : SectionStatuses(report)) {
     json item = {{"id", s.id}, {"title", s.title}, {"mark", SectionMarkName(s.mark)}, {"summary", s.summary}};
     if (!s.dead_message.empty()) item["message"] = s.dead_message;
+    if (!s.reason.empty()) item["reason"] = s.reason;
+    if (s.required) item["required"] = true;
     sections.push_back(item);
   }
   json collectors = json::array();

@@ -365,6 +365,8 @@ Report RedactReport(const Report& report) {
   out.rules_loaded = report.rules_loaded;
   out.rules_evaluated = report.rules_evaluated;
   out.timings = report.timings;
+  out.verdicts = report.verdicts;  // their reasons quote paths and errors: scrubbed below
+  for (auto& v : out.verdicts) v.reason = redactor.Scrub(v.reason);
   for (auto& f : out.findings) {
     f.title = redactor.Scrub(f.title);
     f.fix = redactor.Scrub(f.fix);

@@ -6,6 +6,8 @@
 #include "core/facts.h"
 #include "core/finding.h"
 #include "core/pipeline.h"
+#include "core/sections.h"
+#include "engine/section_verdicts.h"
 
 namespace rd {
 
@@ -27,15 +29,19 @@ struct Report {
   std::vector<std::string> rule_diagnostics;
   size_t rules_loaded = 0, rules_evaluated = 0;
   Timings timings;
+  /// The sections' own checks (rules/sections.toml); empty for triage, where a part the paste
+  /// does not show is not "could not check".
+  std::vector<SectionVerdict> verdicts;
 };
 
-enum class SectionMark { Ok, Warning, Error, Dead, Absent };
 const char* SectionMarkName(SectionMark mark);
 
 struct SectionStatus {
   std::string id, title, summary;
   SectionMark mark = SectionMark::Absent;
   std::string dead_message;  ///< When a collector of the section crashed or timed out.
+  std::string reason;        ///< Why "?" or "–" (or the check that made it ! / ✗).
+  bool required = false;     ///< "?" here counts for --fail-on.
 };
 
 /// Sections in report order with their marks; sections nothing was collected for are Absent.
@@ -43,5 +49,9 @@ std::vector<SectionStatus> SectionStatuses(const Report& report);
 /// Fact roots ("os", "env" …) that belong to a section, from the collectors' fact catalogs.
 std::vector<std::string> SectionFactRoots(const std::string& section);
 size_t CountFindings(const Report& report, Severity severity);
+/// How many of these sections have this mark (the footer's counts).
+size_t CountMarks(const std::vector<SectionStatus>& sections, SectionMark mark);
+/// Required sections that could not be checked ("?"): they count as warnings for --fail-on.
+size_t CountRequiredUnknown(const std::vector<SectionStatus>& sections);
 
 }  // namespace rd

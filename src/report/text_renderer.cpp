@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "engine/evaluator.h"
@@ -21,6 +23,8 @@ const char* MarkSymbol(SectionMark mark) {
     case SectionMark::Error: return "✗";
     case SectionMark::Dead: return "☠";
     case SectionMark::Absent: return " ";
+    case SectionMark::Unknown: return "?";
+    case SectionMark::NotApplicable: return "–";
   }
   return " ";
 }
@@ -32,12 +36,31 @@ const char* MarkColor(SectionMark mark) {
     case SectionMark::Error: return "31";
     case SectionMark::Dead: return "35";
     case SectionMark::Absent: return "0";
+    case SectionMark::Unknown: return "34";
+    case SectionMark::NotApplicable: return "2";
   }
   return "0";
 }
 
 const char* SeveritySymbol(Severity s) { return s == Severity::Error ? "✗" : s == Severity::Warning ? "!" : "•"; }
 const char* SeverityColor(Severity s) { return s == Severity::Error ? "31" : s == Severity::Warning ? "33" : "36"; }
+
+// issue 14 item 3: the consequences of a root cause, one line each, without their fixes (they
+// cannot help while the cause stands); -v adds their evidence.
+void RenderConsequences(const Report& report, const Finding& cause, bool verbose, TerminalText& out) {
+  bool first = true;
+  for (const auto& f : report.findings) {
+    if (f.explained_by != cause.rule_id) continue;
+    if (first) out << "      This also explains:\n";
+    first = false;
+    out << "        " << Painted{SeveritySymbol(f.severity), SeverityColor(f.severity)} << " " << f.title << "  "
+        << Painted{"[" + f.rule_id + "]", "2"} << "\n";
+    if (!verbose) continue;
+    for (const auto& e : f.evidence) {
+      out << Painted{fmt::format("          {} = {}{}\n", e.fact, e.value, e.source.empty() ? "" : "  (" + e.source + ")"), "2"};
+    }
+  }
+}
 
 void RenderFinding(const Finding& f, bool verbose, TerminalText& out) {
   out << "    " << Painted{SeveritySymbol(f.severity), SeverityColor(f.severity)} << " " << f.title << "  "
@@ -91,19 +114,40 @@ void RenderPieces(const Report& report, TerminalText& out) {
   }
 }
 
+// The footer's section counts (issue 14 item 1): "9 sections: 5 ✓ 1 ✗ 2 ? 1 –".
+std::string MarkCounts(const std::vector<SectionStatus>& sections) {
+  std::string out = fmt::format("{} section{}:", sections.size(), sections.size() == 1 ? "" : "s");
+  for (auto mark : {SectionMark::Ok, SectionMark::Warning, SectionMark::Error, SectionMark::Dead, SectionMark::Unknown,
+                    SectionMark::NotApplicable}) {
+    if (size_t n = CountMarks(sections, mark)) out += fmt::format(" {} {}", n, MarkSymbol(mark));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string RenderText(const Report& report, const TextOptions& options) {
   TerminalText out(options.color);
   out << fmt::format("rocm-doctor {} · rules {}{}\n\n", report.tool_version, report.rules_version,
                      report.mode == "live" || report.mode.empty() ? "" : " · " + report.mode);
-  for (const auto& section : SectionStatuses(report)) {
+  auto sections = SectionStatuses(report);
+  for (const auto& section : sections) {
     out << "[" << Painted{MarkSymbol(section.mark), MarkColor(section.mark)} << "] " << section.title;
-    if (!section.summary.empty()) out << " — " << section.summary;
+    // issue 14 item 1: "–" says why there was nothing to check, "?" what could not be read.
+    if (section.mark == SectionMark::NotApplicable) out << " — not checked: " << section.reason;
+    else if (!section.summary.empty()) out << " — " << section.summary;
     out << "\n";
+    if (section.mark == SectionMark::Unknown) out << "    " << Painted{"?", "34"} << " could not check: " << section.reason << "\n";
+    bool has_findings = std::any_of(report.findings.begin(), report.findings.end(),
+                                    [&](const auto& f) { return f.section == section.id && f.explained_by.empty(); });
+    if ((section.mark == SectionMark::Error || section.mark == SectionMark::Warning) && !has_findings && !section.reason.empty()) {
+      out << "    " << Painted{MarkSymbol(section.mark), MarkColor(section.mark)} << " " << section.reason << "\n";
+    }
     if (!section.dead_message.empty()) out << "    " << Painted{"☠", "35"} << " " << section.dead_message << "\n";
     for (const auto& f : report.findings) {
-      if (f.section == section.id) RenderFinding(f, options.verbose, out);
+      if (f.section != section.id || !f.explained_by.empty()) continue;
+      RenderFinding(f, options.verbose, out);
+      RenderConsequences(report, f, options.verbose, out);
     }
     if (section.id == "paste") RenderPieces(report, out);
     else if (options.verbose) RenderSectionFacts(report, section.id, out);
@@ -116,11 +160,17 @@ std::string RenderText(const Report& report, const TextOptions& options) {
   }
   size_t errors = CountFindings(report, Severity::Error), warnings = CountFindings(report, Severity::Warning),
          infos = CountFindings(report, Severity::Info);
-  out << "\n"
-      << (errors ? Painted{fmt::format("{} error{}", errors, errors == 1 ? "" : "s"), "31"} : Painted{"no errors", "32"});
-  out << fmt::format(", {} warning{}, {} note{} · {} rules, {} not evaluated · {:.0f} ms\n", warnings,
-                     warnings == 1 ? "" : "s", infos, infos == 1 ? "" : "s", report.rules_loaded,
+  out << "\n";
+  // Before the totals: the last line stays the one summary line scripts read.
+  // m13: a crashed or timed-out view (☠) could not check its section either.
+  if (size_t unknown = CountMarks(sections, SectionMark::Unknown) + CountMarks(sections, SectionMark::Dead)) {
+    out << Painted{fmt::format("{} section{} could not be checked (? ☠): the reasons are above\n", unknown, unknown == 1 ? "" : "s"), "34"};
+  }
+  out << (errors ? Painted{fmt::format("{} error{}", errors, errors == 1 ? "" : "s"), "31"} : Painted{"no errors", "32"});
+  out << fmt::format(", {} warning{}, {} note{} · {} · {} rules, {} not evaluated · {:.0f} ms\n", warnings,
+                     warnings == 1 ? "" : "s", infos, infos == 1 ? "" : "s", MarkCounts(sections), report.rules_loaded,
                      report.not_evaluated.size(), report.timings.total_ms);
+
   return out.str();
 }
 

@@ -22,6 +22,14 @@ assert v["os"]["id"] == sys.argv[3], v["os"]
 assert v["host"]["hostname"] == "<redacted>", v["host"]
 assert r["schema"] == 1 and r["mode"] == "live"
 PY
+# issue 14, ux-review U6: a --lib path that does not exist is a finding (✗ Libraries), not ✓.
+set +e; "$DOCTOR" check --quick --lib /nonexistent.so > "$WORK/lib.txt"; status=$?; set -e
+[ "$status" = 1 ] || fail "check --lib /nonexistent.so exited $status"
+expect_contains "$WORK/lib.txt" "[✗] Libraries"
+expect_contains "$WORK/lib.txt" "[lib.requested-unreadable]"
+# m5: a view skipped by a flag is shown as such, not left out.
+set +e; "$DOCTOR" check --replay "$SRC/tests/fixtures/mi300x-healthy" --no-probes > "$WORK/noprobes.txt"; set -e
+expect_contains "$WORK/noprobes.txt" "could not check: the runtime probes did not run (skipped (--no-probes))"
 [ -z "${ROCM_DOCTOR_SANITIZED:-}" ] || { echo "check_live: ok (timing skipped in a sanitizer build)"; exit 0; }
 # Speed: without child processes (--quick), the best of 10 runs of the whole process under 0.2 s.
 # (The full check also imports torch and compiles a HIP file: its time is theirs, run concurrently.)

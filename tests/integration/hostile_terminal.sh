@@ -20,7 +20,7 @@ open(os.path.join(work, "rules/evil.toml"), "w").write(
     '[[rule]]\nid = "x.esc"\nsection = "system"\nseverity = "info"\n'
     'title = ' + json.dumps(text) + '\nwhen = [{ fact = "os.id", eq = "debian" }]\n')
 PY
-"$DOCTOR" check --replay "$FX/mi300x-healthy" -f json --no-redact > "$WORK/good.json"
+"$DOCTOR" check --replay "$FX/mi300x-healthy" -f json --no-redact > "$WORK/good.json" || [ $? -eq 1 ]  # 1: no ROCm userspace (issue 14)
 python3 - "$WORK" <<'PY'
 import copy, json, os, sys
 work = sys.argv[1]

@@ -18,6 +18,43 @@ for dir in "$SRC"/tests/fixtures/*/; do
   count=$((count + 1))
 done
 [ "$count" -ge 6 ] || fail "only $count fixtures"
+# issue 14: every folder under tests/fixtures has its committed section marks
+# (tests/fixtures/expected-marks.txt); one that is no snapshot is a usage error naming files/.
+python3 - "$DOCTOR" "$SRC/tests/fixtures" <<'PY'
+import json, os, subprocess, sys
+doctor, fixtures = sys.argv[1:3]
+symbol = {"ok": "✓", "warning": "!", "error": "✗", "dead": "☠", "unknown": "?", "not_applicable": "–"}
+order = ["system", "environment", "gpu", "access", "rocm", "libraries", "toolchain", "frameworks", "probes"]
+expected = {}
+for line in open(os.path.join(fixtures, "expected-marks.txt"), encoding="utf-8"):
+    if line.strip() and not line.startswith("#"):
+        name, *marks = line.split()
+        expected[name] = marks
+folders = sorted(n for n in os.listdir(fixtures) if os.path.isdir(os.path.join(fixtures, n)))
+problems = [f"{n}: no line in expected-marks.txt" for n in folders if n not in expected]
+problems += [f"{n}: in expected-marks.txt but not a fixture folder" for n in expected if n not in folders]
+for name in folders:
+    if name not in expected:
+        continue
+    r = subprocess.run([doctor, "check", "--replay", os.path.join(fixtures, name), "-f", "json"], capture_output=True, text=True)
+    if expected[name] == ["not-a-snapshot"]:
+        if r.returncode != 2 or "is not a snapshot folder (no files/" not in r.stderr:
+            problems.append(f"{name}: expected a usage error naming files/, got exit {r.returncode}: {r.stderr.strip()}")
+        continue
+    if r.returncode not in (0, 1):
+        problems.append(f"{name}: exit {r.returncode}: {r.stderr.strip()}")
+        continue
+    marks = {s["id"]: symbol[s["mark"]] for s in json.loads(r.stdout)["sections"]}
+    got = [marks.get(section, ".") for section in order]
+    if got != expected[name]:
+        problems.append(f"{name}: marks {' '.join(got)}, expected {' '.join(expected[name])}")
+    for s in json.loads(r.stdout)["sections"]:
+        if s["mark"] in ("unknown", "not_applicable") and not s.get("reason"):
+            problems.append(f"{name}: section {s['id']} is {s['mark']} without a reason")
+if problems:
+    sys.exit("FAIL: section marks:\n  " + "\n  ".join(problems))
+print(f"replay_fixtures: section marks of {len(folders)} fixture folders as committed")
+PY
 # Record this machine, replay it: same facts.
 set +e
 "$DOCTOR" check --quick --record "$WORK/snap" --format json --no-redact -o "$WORK/live.json"

@@ -40,7 +40,18 @@ TEST(CliTest, FailOnWarningTurnsWarningsIntoExitOne) {
   EXPECT_EQ(Cli({"check", "--replay", Fixture("debian13-host"), "--fail-on", "warning"}).status, kExitFindings);
   EXPECT_EQ(Cli({"check", "--replay", Fixture("debian13-host"), "--fail-on", "never"}).status, kExitHealthy);
   EXPECT_EQ(Cli({"check", "--replay", Fixture("debian13-host"), "--ignore", "distro.unsupported-debian13-deps",
-                 "--fail-on", "warning"}).status, kExitHealthy);
+                 "--fail-on", "never"}).status, kExitHealthy);
+}
+
+// issue 14 item 1: "?" on a required section counts as a warning for --fail-on, not as an error.
+// debian13-host's snapshot has no /sys/bus/pci, so "no GPU" is not known there.
+TEST(CliTest, UnknownRequiredSectionFailsOnlyAtWarningLevel) {
+  std::vector<std::string> args = {"check", "--replay", Fixture("debian13-host"), "--ignore", "distro.unsupported-debian13-deps"};
+  EXPECT_EQ(Cli(args).status, kExitHealthy);
+  args.insert(args.end(), {"--fail-on", "warning"});
+  auto r = Cli(args);
+  EXPECT_EQ(r.status, kExitFindings);
+  EXPECT_NE(r.out.find("[?] GPUs and driver"), std::string::npos) << r.out;
 }
 
 TEST(CliTest, UsageErrorsExitTwo) {
