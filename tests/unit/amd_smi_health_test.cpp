@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "report/redaction.h"
 #include "scenario.h"
 #include "triage_helpers.h"
 
@@ -182,6 +183,14 @@ TEST(AmdSmiHealth, AnOldRecordingHasNoAmdSmiPart) {
   EXPECT_TRUE(r.facts.Get("amd_smi.available").state == FactState::Unknown);
   EXPECT_FALSE(FindingIds(r).count("runtime.amd-smi-unavailable"));
   EXPECT_EQ(FactText(r, "smi.available"), "true");
+}
+
+// A redacted report (the default for JSON, what fleet reads) keeps the PLDM bundle version:
+// "01.25.03.12" is no IPv4 address.
+TEST(AmdSmiHealth, RedactionKeepsFirmwareVersions) {
+  Report r = RedactReport(testing::ReplayScenario("mi300x-old-firmware"));
+  EXPECT_EQ(FactText(r, "gpu_health.firmware"), "PLDM_BUNDLE 01.25.03.12");
+  EXPECT_EQ(FactText(r, "amd_smi.gpus[0].firmware_min"), "01.25.06.05");
 }
 
 TEST(AmdSmiHealth, PastedTextListAndXgmiTable) {
