@@ -25,6 +25,7 @@ for name in names:
     values = base["facts"]["values"]
     gbps = rng.uniform(20, 35) if name in outliers else rng.uniform(49, 56)
     values["probes"] = {"memcpy": {"h2d_pinned_gbps": round(gbps, 2)}}
+    base["facts"]["absent"].pop("probes", None)  # the replayed fixture had no probe to run
     values["kernel"]["release"] = "6.1.0-99-amd64" if name in skewed else "6.1.0-18-amd64"
     json.dump(base, open(f"{work}/reports/{name}.json", "w"))
 json.dump({"outliers": outliers, "skewed": skewed}, open(f"{work}/planted.json", "w"))

@@ -22,7 +22,7 @@ bool HasFinding(const FleetSummary& s, Severity severity) {
 bool ShouldFail(const FleetSummary& s, FailOn fail_on) {
   if (fail_on == FailOn::Never) return false;
   if (!s.missing_nodes.empty() || !s.unreadable.empty() || HasFinding(s, Severity::Error)) return true;
-  return fail_on == FailOn::Warning && (!s.skew.empty() || !s.outliers.empty() || HasFinding(s, Severity::Warning));
+  return fail_on == FailOn::Warning && (!s.skew.empty() || !s.outliers.empty() || !s.health.empty() || HasFinding(s, Severity::Warning));
 }
 
 Result<FleetOptions> BuildOptions(const FleetCommandOptions& command) {

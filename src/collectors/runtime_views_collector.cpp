@@ -3,6 +3,7 @@
 // gfx), #18 (OUT_OF_RESOURCES decode), #22 (ROCR_VISIBLE_DEVICES hides GPUs), #25.
 #include <fmt/format.h>
 
+#include "collectors/amd_smi_view.h"
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
 #include "collectors/gpu_sysfs.h"
@@ -15,7 +16,7 @@ namespace rd {
 
 namespace {
 
-const std::vector<FactSpec> kRuntimeFacts = {
+const std::vector<FactSpec> kRuntimeOwnFacts = {
     {"rocminfo.ran", "bool", "rocminfo started"},
     {"rocminfo.exit_code", "int", "rocminfo exit status"},
     {"rocminfo.error", "string", "Why rocminfo did not give a listing (first error line, or why it did not start)"},
@@ -66,6 +67,12 @@ const std::vector<FactSpec> kRuntimeFacts = {
     {"smi.devices.gfx", "string", "GFX version"},
     {"summary.runtime", "string", "One-line summary of rocminfo and rocm_smi"},
 };
+
+const std::vector<FactSpec> kRuntimeFacts = [] {
+  std::vector<FactSpec> v = kRuntimeOwnFacts;
+  v.insert(v.end(), AmdSmiViewFacts().begin(), AmdSmiViewFacts().end());
+  return v;
+}();
 
 // One line a user can act on: the first meaningful thing rocminfo printed.
 std::string FirstError(const CommandResult& r, const RocminfoReport& report) {
@@ -128,27 +135,36 @@ void SetSmiDevice(Facts& facts, const std::string& at, const nlohmann::json& d, 
   if (d.contains("vbios_version") && d["vbios_version"].is_string()) facts.Set(at + ".vbios_version", Printable(d["vbios_version"].get<std::string>(), 80), {source, ""});
 }
 
-// rocm_smi_lib in a child (system/smi_child.h): its crash, hang or stderr stays there.
+// libamd_smi, else rocm_smi_lib, in a child (system/smi_child.h): a crash, hang or stderr
+// stays there, and is a finding (runtime.smi-unavailable says which).
 void CollectSmi(CollectContext& context, Facts& facts) {
   CommandSpec spec;
   spec.argv = {"/proc/self/exe", kSmiChildCommand};
   spec.timeout = std::chrono::milliseconds(3000);
   CommandResult r = context.system.Run(spec);
-  std::string source = "rocm_smi_lib (rocm-doctor internal-smi child)";
-  facts.Set("smi.source", "rocm_smi_lib");
+  std::string source = "rocm-doctor internal-smi child (libamd_smi, rocm_smi_lib)";
   auto doc = JsonDepthOk(r.out) ? nlohmann::json::parse(r.out, nullptr, false) : nlohmann::json(nlohmann::json::value_t::discarded);
   if (!r.started) {
-    facts.MarkAbsent("smi", "the rocm_smi_lib child did not start: " + r.start_error);
+    facts.MarkAbsent("smi", "the management-library child did not start: " + r.start_error);
+    facts.MarkAbsent("amd_smi", "the management-library child did not start: " + r.start_error);
     return;
   }
   if (r.timed_out || r.signal != 0 || doc.is_discarded() || !doc.is_object()) {
-    std::string why = r.timed_out ? "the rocm_smi_lib query hung and was stopped after 3 s"
-                      : r.signal ? fmt::format("the rocm_smi_lib query crashed (signal {})", r.signal)
-                                 : "the rocm_smi_lib query printed no result";
+    std::string why = r.timed_out ? "the management-library query (libamd_smi / rocm_smi_lib) hung and was stopped after 3 s"
+                      : r.signal ? fmt::format("the management-library query (libamd_smi / rocm_smi_lib) crashed (signal {})", r.signal)
+                                 : "the management-library query (libamd_smi / rocm_smi_lib) printed no result";
+    facts.Set("smi.source", "rocm_smi_lib");
     facts.Set("smi.available", false, {source, why});
     facts.Set("smi.reason", why);
+    SetAmdSmiChildFailed(why, source, facts);
     return;
   }
+  SetAmdSmiFacts(doc, source, facts);
+  if (doc.value("skipped", false)) {  // amd-smi answered; rocm_smi was not asked (issue 18)
+    facts.MarkAbsent("smi", doc.value("reason", "rocm_smi not queried"));
+    return;
+  }
+  facts.Set("smi.source", "rocm_smi_lib");
   bool available = doc.value("available", false);
   facts.Set("smi.available", available, {source, doc.value("library", "")});
   if (doc.contains("status") && doc["status"].is_number_integer()) facts.Set("smi.status", doc["status"], {source, ""});
@@ -167,6 +183,11 @@ std::string Summary(const Facts& facts) {
   auto count = facts.Get("rocminfo.gpu_agent_count");
   std::string rocminfo = error.value ? "rocminfo: " + error.value->get<std::string>()
                          : count.value ? "rocminfo: " + count.value->dump() + " GPU agent(s)" : "rocminfo: not run";
+  auto library = facts.Get("mgmt.library");
+  if (library.value && *library.value == "amd_smi") {
+    auto gpus = facts.Get("amd_smi.gpu_count");
+    return rocminfo + " · amd-smi: " + (gpus.value ? gpus.value->dump() : std::string("?")) + " GPU(s)";
+  }
   auto smi = facts.Get("smi.available");
   auto reason = facts.Get("smi.reason");
   std::string smi_text = smi.value && smi.value->get<bool>() ? "rocm_smi: available"
@@ -178,6 +199,8 @@ void CollectRuntimeViews(CollectContext& context, Facts& facts) {
   if (context.quick) {  // both views are child processes
     facts.MarkAbsent("rocminfo", "not run: check --quick");
     facts.MarkAbsent("smi", "not run: check --quick");
+    facts.MarkAbsent("amd_smi", "not run: check --quick");
+    facts.MarkAbsent("mgmt", "not run: check --quick");
     facts.Set("summary.runtime", "rocminfo and rocm_smi not run (--quick)");
     return;
   }

@@ -7,7 +7,7 @@ const std::vector<SectionInfo>& AllSections() {
       {"system", "System", {"os", "platform"},
        {"cgroup", "container", "cpu", "host", "kernel", "libc", "limits", "memory", "os", "virt", "wsl"}},
       {"environment", "Environment", {"environment"}, {"doctor", "env"}},
-      {"gpu", "GPUs and driver", {"gpu", "driver", "runtime"}, {"driver", "gpu", "gpus", "kernel_log", "rocminfo", "smi"}},
+      {"gpu", "GPUs and driver", {"gpu", "driver", "runtime"}, {"amd_smi", "driver", "gpu", "gpu_health", "gpus", "kernel_log", "mgmt", "rocminfo", "smi"}},
       {"access", "Device access", {"access"}, {"devices", "identity"}},
       {"rocm", "ROCm installs", {"rocm_installs"}, {"rocm"}},
       {"libraries", "Libraries", {"libraries"}, {"libs"}},

@@ -6,6 +6,7 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveSystemFromText(facts);
   DeriveGpus(facts, data);
   DeriveRocmRelease(facts, data);
+  DeriveGpuHealth(facts, data);
   DerivePlatform(facts);
   DerivePythonEnv(facts);
 }
@@ -45,6 +46,33 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"kernel.release", "string", "uname -r, or the kernel release a paste shows"},
       {"frameworks.torch.version", "string", "torch version: the examined torch, or one a paste shows"},
       {"python.env_kind", "string", "venv, conda, uv, pyenv, system or embedded: the Python environment in use"},
+      {"amd_smi.gpus.ecc_uncorrectable_over", "bool", "More uncorrectable ECC errors than gpu_health.toml's ecc.uncorrectable_max"},
+      {"amd_smi.gpus.ecc_correctable_over", "bool", "More correctable ECC errors than ecc.correctable_max"},
+      {"amd_smi.gpus.bad_pages_over", "bool", "More retired pages than bad_pages.retired_max"},
+      {"amd_smi.gpus.xgmi_wafl_uncorrectable", "int", "Uncorrectable errors of the XGMI_WAFL RAS block"},
+      {"amd_smi.gpus.xgmi_wafl_correctable", "int", "Correctable errors of the XGMI_WAFL RAS block"},
+      {"amd_smi.gpus.link_text", "string", "PCIe link now and at most: '16 GT/s x16 of 32 GT/s x16'"},
+      {"amd_smi.gpus.link_below_max", "bool", "The PCIe link trained below the GPU's maximum width, or speed (Instinct)"},
+      {"amd_smi.gpus.xgmi_problem", "bool", "An XGMI link down, XGMI_WAFL errors over the thresholds, or an XGMI error status"},
+      {"amd_smi.gpus.xgmi_text", "string", "What is wrong with XGMI: '1 XGMI link(s) down, 4 XGMI_WAFL uncorrectable error(s)'"},
+      {"amd_smi.gpus.throttled", "bool", "Thermal limits (or PPT over throttle.ppt_percent_max) held the clocks down"},
+      {"amd_smi.gpus.throttle_text", "string", "Which limits and how much: 'hbm_thermal 12 %, socket_thermal active'"},
+      {"amd_smi.gpus.power_capped", "bool", "Power cap below power_cap.below_fraction of the default (or maximum) cap"},
+      {"amd_smi.gpus.pldm_version", "string", "The GPU's PLDM firmware bundle (FW_ID PLDM_BUNDLE)"},
+      {"amd_smi.gpus.firmware_min", "string", "Minimum PLDM bundle for this GPU and ROCm release (gpu_health.toml firmware_min)"},
+      {"amd_smi.gpus.firmware_recommended", "string", "The PLDM bundle AMD lists first (recommended) for it"},
+      {"amd_smi.gpus.firmware_below_min", "bool", "The PLDM bundle is older than firmware_min"},
+      {"gpu_health.checked_gpus", "int", "GPUs whose management-library data the health checks read"},
+      {"gpu_health.ecc_gpus", "int", "GPUs with ECC errors or retired pages over the thresholds"},
+      {"gpu_health.link_gpus", "int", "GPUs whose PCIe link trained below its maximum"},
+      {"gpu_health.xgmi_gpus", "int", "GPUs with an XGMI link down or XGMI errors"},
+      {"gpu_health.firmware_gpus", "int", "GPUs with firmware below the minimum of the installed ROCm release"},
+      {"gpu_health.throttled_gpus", "int", "GPUs held down by thermal limits (or PPT over its threshold)"},
+      {"gpu_health.power_capped_gpus", "int", "GPUs with a lowered power cap"},
+      {"gpu_health.problems", "array", "One line per GPU problem: 'GPU 3 (0000:05:00.0): PCIe 16 GT/s x16 of 32 GT/s x16'"},
+      {"gpu_health.firmware", "string", "The node's PLDM bundle version(s): 'PLDM_BUNDLE 01.25.06.05' (' | ' between different ones)"},
+      {"gpu_health.partition", "string", "The node's compute/memory partition mode(s): 'SPX/NPS1' (' | ' between different ones)"},
+      {"gpu_health.partition_mixed", "bool", "The node's GPUs are not all in the same partition mode"},
   };
   return specs;
 }

@@ -21,6 +21,9 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data);
 void DeriveGpus(Facts& facts, const nlohmann::json& data);
 /// rocm.release* from any version string the facts hold.
 void DeriveRocmRelease(Facts& facts, const nlohmann::json& data);
+/// amd_smi.gpus[] judged against rules/data/gpu_health.toml: per-GPU verdicts and gpu_health.*.
+/// After DeriveRocmRelease (the minimum firmware depends on the release).
+void DeriveGpuHealth(Facts& facts, const nlohmann::json& data);
 /// platform.kind and platform.why.
 void DerivePlatform(Facts& facts);
 /// python.env_kind from interpreter paths, site-packages paths and venv prompts.

@@ -92,7 +92,7 @@ void DeriveRocmRelease(Facts& facts, const nlohmann::json& data) {
   };
   std::vector<Candidate> candidates;
   // The machine's own installs first, then what a paste shows, most direct first.
-  for (const char* path : {"rocm.opt_rocm_version", "rocm.newest_version"}) {
+  for (const char* path : {"rocm.opt_rocm_version", "rocm.newest_version", "amd_smi.rocm_version"}) {
     if (auto v = FactText(facts, path); !v.empty()) candidates.push_back({"rocm-install", v, "rocm-install"});
   }
   for (const char* path : {"toolchain.hip_version"}) {

@@ -109,6 +109,40 @@ std::vector<ProbeOutlier> FindOutliers(const std::vector<NodeReport>& nodes, con
   return out;
 }
 
+// Node-health counts (gpu_health.ecc_gpus …, a bool counts as 1): which nodes have problems and
+// what they are. A node that could not read a fact is not counted (its report says why).
+void FindHealth(const std::vector<NodeReport>& nodes, const FleetOptions& options, FleetSummary& summary) {
+  std::set<std::string> flagged;
+  for (const auto& fact : options.health_facts) {
+    HealthSpread spread{fact, {}};
+    for (const auto& node : nodes) {
+      FactLookup lookup = node.report.facts.Get(fact);
+      if (lookup.state != FactState::Present || !lookup.value) continue;
+      double value = lookup.value->is_number() ? lookup.value->get<double>() : lookup.value->is_boolean() && lookup.value->get<bool>() ? 1 : 0;
+      if (value > 0) {
+        spread.nodes.emplace_back(node.node, value);
+        flagged.insert(node.node);
+      }
+    }
+    std::sort(spread.nodes.begin(), spread.nodes.end());
+    if (!spread.nodes.empty()) summary.health.push_back(std::move(spread));
+  }
+  for (const auto& node : nodes) {
+    if (!flagged.count(node.node)) continue;
+    NodeHealth health{node.node, {}};
+    FactLookup details = node.report.facts.Get(options.health_details);
+    if (details.state == FactState::Present && details.value && details.value->is_array()) {
+      for (const auto& line : *details.value) {
+        if (line.is_string()) health.problems.push_back(line.get<std::string>());
+      }
+    }
+    summary.node_health.push_back(std::move(health));
+  }
+  std::sort(summary.node_health.begin(), summary.node_health.end(),
+            [](const NodeHealth& a, const NodeHealth& b) { return a.node < b.node; });
+  summary.health_checked = options.health_facts;
+}
+
 }  // namespace
 
 FleetOptions FleetOptionsFromData(const nlohmann::json& table) {
@@ -118,6 +152,10 @@ FleetOptions FleetOptionsFromData(const nlohmann::json& table) {
   }
   options.skew_facts = StringList(table, "skew_facts");
   options.probe_metrics = StringList(table, "probe_metrics");
+  options.health_facts = StringList(table, "health_facts");
+  if (table.is_object() && table.contains("health_details") && table["health_details"].is_string()) {
+    options.health_details = table["health_details"].get<std::string>();
+  }
   return options;
 }
 
@@ -136,6 +174,7 @@ FleetSummary MergeFleet(const std::vector<NodeReport>& nodes, std::vector<Unread
   summary.skew = FindSkew(nodes, options.skew_facts);
   summary.skew_checked = options.skew_facts;
   summary.outliers = FindOutliers(nodes, options.probe_metrics, options.outlier_fraction);
+  FindHealth(nodes, options, summary);
   // A node whose report exists but is unreadable is listed there, not again as missing.
   std::set<std::string> have(summary.nodes.begin(), summary.nodes.end());
   for (const auto& u : unreadable) have.insert(u.node);

@@ -17,6 +17,8 @@ struct FleetOptions {
   double outlier_fraction = 0.2;          ///< Below median * (1 - fraction) is an outlier.
   std::vector<std::string> skew_facts;    ///< Fact paths that should be equal on every node.
   std::vector<std::string> probe_metrics; ///< Numeric fact paths where lower is worse.
+  std::vector<std::string> health_facts;  ///< Per-node counts (or flags) where anything above 0 is a problem.
+  std::string health_details = "gpu_health.problems";  ///< Array of lines saying what each problem is.
   std::vector<std::string> expected_nodes;  ///< From --expect / --expect-file; empty: not checked.
 };
 
@@ -57,6 +59,18 @@ struct ProbeOutlier {
   double below_fraction = 0;  ///< 1 - value / median.
 };
 
+/// Nodes where a health fact (gpu_health.ecc_gpus …) is above 0 (issue 18).
+struct HealthSpread {
+  std::string fact;
+  std::vector<std::pair<std::string, double>> nodes;  ///< (node, value), sorted by node
+};
+
+/// What is wrong on one node (its health_details lines), for nodes in any HealthSpread.
+struct NodeHealth {
+  std::string node;
+  std::vector<std::string> problems;
+};
+
 struct FleetSummary {
   size_t nodes_reporting = 0;
   std::vector<std::string> nodes;  ///< Sorted names of the nodes whose report was read.
@@ -64,6 +78,9 @@ struct FleetSummary {
   std::vector<FactSkew> skew;
   std::vector<std::string> skew_checked;  ///< Every skew fact looked at (for -v and JSON).
   std::vector<ProbeOutlier> outliers;
+  std::vector<HealthSpread> health;        ///< One per health fact with any node above 0.
+  std::vector<std::string> health_checked;  ///< Every health fact looked at.
+  std::vector<NodeHealth> node_health;      ///< Sorted by node.
   std::vector<std::string> missing_nodes;  ///< Expected, but no report (not even an unreadable one).
   std::vector<UnreadableReport> unreadable;
   double outlier_fraction = 0;

@@ -18,6 +18,9 @@ FleetSummary RedactFleet(const FleetSummary& summary, const std::vector<NodeRepo
   for (auto& k : out.skew) {
     for (auto& g : k.groups) g.value = redactor.Scrub(g.value);
   }
+  for (auto& n : out.node_health) {
+    for (auto& line : n.problems) line = redactor.Scrub(line);
+  }
   for (auto& u : out.unreadable) {
     u.source = redactor.Scrub(u.source);
     u.message = redactor.Scrub(u.message);

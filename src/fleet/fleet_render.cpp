@@ -24,9 +24,15 @@ std::string Percent(double fraction) { return fmt::format("{:.0f}%", fraction * 
 
 std::string Headline(const FleetSummary& s) {
   return fmt::format("{} node(s) reporting, {} missing, {} unreadable; {} fact(s) differ, {} probe outlier(s), "
-                     "{} distinct finding(s)",
+                     "{} node(s) with GPU health problems, {} distinct finding(s)",
                      s.nodes_reporting, s.missing_nodes.size(), s.unreadable.size(), s.skew.size(), s.outliers.size(),
-                     s.findings.size());
+                     s.node_health.size(), s.findings.size());
+}
+
+std::vector<std::string> HealthNodes(const HealthSpread& h) {
+  std::vector<std::string> out;
+  for (const auto& [node, value] : h.nodes) out.push_back(node);
+  return out;
 }
 
 }  // namespace
@@ -50,10 +56,19 @@ json FleetToJson(const FleetSummary& s) {
   }
   json unreadable = json::array();
   for (const auto& u : s.unreadable) unreadable.push_back({{"node", u.node}, {"file", u.source}, {"message", u.message}});
+  json health = json::array();
+  for (const auto& h : s.health) {
+    json nodes = json::array();
+    for (const auto& [node, value] : h.nodes) nodes.push_back({{"node", node}, {"value", value}});
+    health.push_back({{"fact", h.fact}, {"node_count", h.nodes.size()}, {"nodes", nodes}});
+  }
+  json node_health = json::array();
+  for (const auto& n : s.node_health) node_health.push_back({{"node", n.node}, {"problems", n.problems}});
   return {{"fleet_schema", kFleetSchema},
           {"summary", {{"nodes_reporting", s.nodes_reporting}, {"nodes_missing", s.missing_nodes.size()},
                        {"reports_unreadable", s.unreadable.size()}, {"facts_skewed", s.skew.size()},
-                       {"probe_outliers", s.outliers.size()}, {"distinct_findings", s.findings.size()}}},
+                       {"probe_outliers", s.outliers.size()}, {"nodes_with_health_problems", s.node_health.size()},
+                       {"distinct_findings", s.findings.size()}}},
           {"outlier_fraction", s.outlier_fraction},
           {"nodes", s.nodes},
           {"missing_nodes", s.missing_nodes},
@@ -61,6 +76,9 @@ json FleetToJson(const FleetSummary& s) {
           {"skew_checked", s.skew_checked},
           {"skew", skew},
           {"probe_outliers", outliers},
+          {"health_checked", s.health_checked},
+          {"health", health},
+          {"node_health", node_health},
           {"findings", findings}};
 }
 
@@ -92,6 +110,15 @@ std::string FleetText(const FleetSummary& s, bool verbose) {
     out += fmt::format("    {:<20} {}: {:.3g} (median {:.3g}, {} below)\n", o.node, o.metric, o.value, o.median,
                        Percent(o.below_fraction));
   }
+  if (!s.health_checked.empty()) {
+    out += s.health.empty() ? "\n✓ No GPU health problems (ECC, PCIe link, XGMI, firmware, throttling, power cap)\n"
+                            : "\n! GPU health problems:\n";
+  }
+  for (const auto& h : s.health) out += fmt::format("    {:<32} {:>5} node(s): {}\n", h.fact, h.nodes.size(), NodeList(HealthNodes(h)));
+  for (size_t i = 0; i < s.node_health.size() && (verbose || i < kShownNodes); ++i) {
+    for (const auto& line : s.node_health[i].problems) out += fmt::format("      {}: {}\n", s.node_health[i].node, line);
+  }
+  if (!verbose && s.node_health.size() > kShownNodes) out += fmt::format("      … (+{} more nodes; -v or JSON lists all)\n", s.node_health.size() - kShownNodes);
   out += s.findings.empty() ? "\n✓ No findings on any node\n" : "\nFindings by node:\n";
   for (const auto& f : s.findings) {
     const char* mark = f.severity == Severity::Error ? "✗" : f.severity == Severity::Warning ? "!" : "·";
@@ -118,6 +145,12 @@ std::string FleetMarkdown(const FleetSummary& s) {
   else out += "| node | metric | value | median | below |\n|---|---|---|---|---|\n";
   for (const auto& o : s.outliers) {
     out += fmt::format("| {} | `{}` | {:.3g} | {:.3g} | {} |\n", o.node, o.metric, o.value, o.median, Percent(o.below_fraction));
+  }
+  if (!s.health_checked.empty()) {
+    out += "\n## GPU health\n\n";
+    if (s.health.empty()) out += "No node has ECC, PCIe link, XGMI, firmware, throttling or power cap problems.\n";
+    else out += "| fact | nodes | which |\n|---|---|---|\n";
+    for (const auto& h : s.health) out += fmt::format("| `{}` | {} | {} |\n", h.fact, h.nodes.size(), NodeList(HealthNodes(h)));
   }
   out += "\n## Findings\n\n";
   if (s.findings.empty()) out += "None on any node.\n";

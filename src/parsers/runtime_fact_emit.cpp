@@ -1,8 +1,35 @@
 #include "parsers/runtime_fact_emit.h"
 
+#include <algorithm>
+
 namespace rd {
 
 namespace {
+
+// 32.0 GT/s from the library and "32 GT/s" from a paste are one value: whole numbers are integers.
+nlohmann::json WholeAsInteger(const nlohmann::json& v) {
+  if (v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))) {
+    return static_cast<long long>(v.get<double>());
+  }
+  return v;
+}
+
+// RAS blocks in amdsmi_gpu_block_t order (a pasted JSON object comes back sorted by name).
+std::vector<nlohmann::json> SortedEccBlocks(const nlohmann::json& blocks) {
+  static const std::vector<std::string> kOrder = {"UMC", "SDMA", "GFX", "MMHUB", "ATHUB", "PCIE_BIF", "HDP", "XGMI_WAFL", "DF", "SMN",
+                                                  "SEM", "MP0", "MP1", "FUSE", "MCA", "VCN", "JPEG", "IH", "MPIO"};
+  auto rank = [](const nlohmann::json& b) {
+    std::string name = b.contains("block") && b["block"].is_string() ? b["block"].get<std::string>() : "";
+    auto it = std::find(kOrder.begin(), kOrder.end(), name);
+    return static_cast<size_t>(it - kOrder.begin());
+  };
+  std::vector<nlohmann::json> out;
+  for (const auto& b : blocks) {
+    if (b.is_object()) out.push_back(b);
+  }
+  std::stable_sort(out.begin(), out.end(), [&](const nlohmann::json& a, const nlohmann::json& b) { return rank(a) < rank(b); });
+  return out;
+}
 void EmitAgent(const RocminfoAgent& agent, const std::string& at, const FactSink& set) {
   if (!agent.name.empty()) set(at + ".name", agent.name, "Name: " + agent.name);
   if (!agent.marketing_name.empty()) set(at + ".marketing_name", agent.marketing_name, "");
@@ -71,6 +98,44 @@ void EmitSmiOutputFacts(const SmiOutput& o, const FactSink& set) {
     if (!d.gfx.empty()) set(at + ".gfx", d.gfx, "");
   }
   if (o.complete) set("smi.device_count", static_cast<int>(o.devices.size()), "");
+}
+
+void EmitAmdSmiGpuFacts(const AmdSmiGpu& gpu, const std::string& at, const FactSink& set) {
+  set(at + ".index", gpu.index, "");
+  auto str = [&](const char* key, const std::string& value) {
+    if (!value.empty()) set(at + "." + key, value, "");
+  };
+  str("pci_bdf", gpu.bdf);
+  str("uuid", gpu.uuid);
+  str("marketing_name", gpu.marketing_name);
+  str("gfx", gpu.gfx);
+  str("device_id", gpu.device_id);
+  str("driver_version", gpu.driver_version);
+  str("vbios_version", gpu.vbios_version);
+  // Whole numbers stay integers ("42", not "42.0").
+  auto num = [&](const char* key, const std::optional<double>& value) {
+    if (!value) return;
+    if (*value == static_cast<double>(static_cast<long long>(*value))) set(at + "." + key, static_cast<long long>(*value), "");
+    else set(at + "." + key, *value, "");
+  };
+  num("gpu_percent", gpu.gfx_activity);
+  num("socket_power_w", gpu.socket_power_w);
+  num("hotspot_c", gpu.hotspot_c);
+  for (size_t f = 0; f < gpu.firmware.size(); ++f) {
+    std::string fw = at + ".firmware[" + std::to_string(f) + "]";
+    set(fw + ".id", gpu.firmware[f].first, gpu.firmware[f].first + " " + gpu.firmware[f].second);
+    set(fw + ".version", gpu.firmware[f].second, "");
+  }
+  for (const auto& [key, value] : gpu.health.items()) {
+    if (key == "ecc" && value.is_array()) {
+      auto blocks = SortedEccBlocks(value);
+      for (size_t b = 0; b < blocks.size() && b < 64; ++b) {
+        for (const auto& [field, count] : blocks[b].items()) set(at + ".ecc[" + std::to_string(b) + "]." + field, count, "");
+      }
+    } else {
+      set(at + "." + key, WholeAsInteger(value), "");
+    }
+  }
 }
 
 }  // namespace rd

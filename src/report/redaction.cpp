@@ -51,6 +51,12 @@ bool IsVersionNotAddress(std::string_view text, const RegexMatch& match) {
   // Four single digits ("torch 2.4.1.0"): a version; no private address looks like that, and
   // the public ones that do are resolvers (8.8.8.8), nobody's machine.
   if (match.groups[0]->size() == 7) return true;
+  // A zero-padded field ("01.26.00.04", the GPU firmware bundle amd-smi prints as PLDM_BUNDLE):
+  // nobody writes an address that way, and inet_pton rejects it (issue 18: fleet compares it).
+  std::string_view dotted = *match.groups[0];
+  for (size_t at = 0; at < dotted.size(); at = dotted.find('.', at) == std::string_view::npos ? dotted.size() : dotted.find('.', at) + 1) {
+    if (dotted[at] == '0' && at + 1 < dotted.size() && std::isdigit(static_cast<unsigned char>(dotted[at + 1]))) return true;
+  }
   size_t i = begin;
   while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == ':' || text[i - 1] == '=')) --i;
   size_t word_end = i;
@@ -203,15 +209,17 @@ bool ContainsAnyCase(std::string_view haystack, std::string_view needle) {
 // Iterative so a hostile report nested 100,000 deep cannot exhaust the stack.
 template <typename SensitiveKeyFn>
 void Collect(const json& root, const SensitiveKeyFn& sensitive, std::vector<std::string>& secrets) {
-  std::vector<std::pair<const json*, std::string>> stack = {{&root, ""}};
+  // Keys by pointer into the tree, not copied per value: fleet learns from every node's facts.
+  static const std::string kNoKey;
+  std::vector<std::pair<const json*, const std::string*>> stack = {{&root, &kNoKey}};
   while (!stack.empty()) {
     auto [node, key] = stack.back();
     stack.pop_back();
     if (node->is_object()) {
-      for (const auto& [k, v] : node->items()) stack.emplace_back(&v, k);
+      for (auto it = node->begin(); it != node->end(); ++it) stack.emplace_back(&*it, &it.key());
     } else if (node->is_array()) {
       for (const auto& v : *node) stack.emplace_back(&v, key);
-    } else if (node->is_string() && sensitive(key)) {
+    } else if (node->is_string() && sensitive(*key)) {
       secrets.push_back(node->get<std::string>());
     }
   }

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "system/amdsmi_query.h"
+
 #ifdef ROCM_DOCTOR_HAVE_RSMI_H
 #include <rocm_smi/rocm_smi.h>
 #endif
@@ -70,9 +72,7 @@ json Device(const Api& api, uint32_t i) {
   return d;
 }
 
-}  // namespace
-
-std::string RunSmiQuery() {
+json QueryRocmSmi() {
   json out = {{"available", false}};
   void* lib = nullptr;
   std::string errors;
@@ -86,7 +86,7 @@ std::string RunSmiQuery() {
   }
   if (!lib) {
     out["reason"] = "rocm_smi_lib not found: " + errors;
-    return out.dump();
+    return out;
   }
   Api api;
   Bind(lib, "rsmi_init", api.init);
@@ -104,13 +104,13 @@ std::string RunSmiQuery() {
   Bind(lib, "rsmi_version_str_get", api.version_str);
   if (!api.init || !api.num_devices) {
     out["reason"] = "rocm_smi_lib lacks rsmi_init/rsmi_num_monitor_devices";
-    return out.dump();
+    return out;
   }
   rsmi_status_t status = api.init(0);
   out["status"] = static_cast<int>(status);
   if (status != RSMI_STATUS_SUCCESS) {
     out["reason"] = "rsmi_init returned status " + std::to_string(static_cast<int>(status)) + ": " + StatusText(api, status);
-    return out.dump();
+    return out;
   }
   uint32_t count = 0;
   if (api.num_devices(&count) != RSMI_STATUS_SUCCESS) count = 0;
@@ -121,15 +121,34 @@ std::string RunSmiQuery() {
   out["devices"] = json::array();
   for (uint32_t i = 0; i < count && i < 64; ++i) out["devices"].push_back(Device(api, i));
   if (api.shut_down) api.shut_down();
-  return out.dump();
+  return out;
 }
+
+}  // namespace
 
 #else
 
-std::string RunSmiQuery() {
-  return json{{"available", false}, {"reason", "this rocm-doctor was built without rocm_smi.h (librocm-smi-dev)"}}.dump();
+namespace {
+json QueryRocmSmi() {
+  return json{{"available", false}, {"reason", "this rocm-doctor was built without rocm_smi.h (librocm-smi-dev)"}};
 }
+}  // namespace
 
 #endif
+
+// amd-smi first (ROCm 10.1 no longer builds rocm_smi_lib), rocm_smi for older installs; the
+// answer says which one answered (issue 18). rocm_smi's keys stay at the top level, as before.
+std::string RunSmiQuery() {
+  json amd = QueryAmdSmi();
+  if (amd.value("available", false)) {
+    return json{{"answered_by", "amd_smi"}, {"amd_smi", amd}, {"available", false}, {"skipped", true},
+                {"reason", "rocm_smi not queried: libamd_smi answered"}}
+        .dump();
+  }
+  json out = QueryRocmSmi();
+  out["answered_by"] = out.value("available", false) ? "rocm_smi" : "none";
+  out["amd_smi"] = std::move(amd);
+  return out.dump();
+}
 
 }  // namespace rd

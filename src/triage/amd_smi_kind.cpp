@@ -1,5 +1,6 @@
 // amd-smi list / static / metric / firmware, text and --json.
 #include "parsers/amd_smi.h"
+#include "parsers/runtime_fact_emit.h"
 #include "triage/kinds.h"
 #include "util/strings.h"
 
@@ -11,34 +12,16 @@ void Parse(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   AmdSmiOutput out = ParseAmdSmi(text);
   auto lines = Split(text, '\n');
   facts.Set("amd_smi.json", out.json);
+  facts.Set("amd_smi.source", "amd-smi paste");
+  if (!out.rocm_version.empty()) {
+    facts.Set("amd_smi.rocm_version", out.rocm_version,
+              PasteLine(origin, out.version_line, out.version_line < lines.size() ? lines[out.version_line] : ""));
+  }
+  // One GPU may appear in several pasted outputs (static, metric, list -e): same index, merged.
   for (const auto& gpu : out.gpus) {
     Evidence ev = PasteLine(origin, gpu.line, gpu.line < lines.size() ? lines[gpu.line] : "");
-    std::string at = "amd_smi.gpus[" + std::to_string(gpu.index) + "]";
-    facts.Set(at + ".index", gpu.index, ev);
-    auto str = [&](const char* key, const std::string& value) {
-      if (!value.empty()) facts.Set(at + "." + key, value, ev);
-    };
-    str("pci_bdf", gpu.bdf);
-    str("uuid", gpu.uuid);
-    str("marketing_name", gpu.marketing_name);
-    str("gfx", gpu.gfx);
-    str("device_id", gpu.device_id);
-    str("driver_version", gpu.driver_version);
-    str("vbios_version", gpu.vbios_version);
-    // Whole numbers stay integers ("42", not "42.0").
-    auto num = [&](const char* key, const std::optional<double>& value) {
-      if (!value) return;
-      if (*value == static_cast<double>(static_cast<long long>(*value))) facts.Set(at + "." + key, static_cast<long long>(*value), ev);
-      else facts.Set(at + "." + key, *value, ev);
-    };
-    num("gpu_percent", gpu.gfx_activity);
-    num("socket_power_w", gpu.socket_power_w);
-    num("hotspot_c", gpu.hotspot_c);
-    for (size_t f = 0; f < gpu.firmware.size(); ++f) {
-      std::string fw = at + ".firmware[" + std::to_string(f) + "]";
-      facts.Set(fw + ".id", gpu.firmware[f].first, ev);
-      facts.Set(fw + ".version", gpu.firmware[f].second, ev);
-    }
+    EmitAmdSmiGpuFacts(gpu, "amd_smi.gpus[" + std::to_string(gpu.index) + "]",
+                       [&](const std::string& path, nlohmann::json value, const std::string&) { facts.Set(path, std::move(value), ev); });
     // gpus[] comes from the derive stage, which merges amd_smi.gpus[] with every other source.
   }
 }
@@ -61,8 +44,15 @@ const std::vector<FactSpec>& Specs() {
       {"amd_smi.gpus.firmware", "array", "firmware FW_LIST entries"},
       {"amd_smi.gpus.firmware.id", "string", "FW_ID"},
       {"amd_smi.gpus.firmware.version", "string", "FW_VERSION"},
+      {"amd_smi.source", "string", "Where the amd-smi facts come from: libamd_smi (child) or amd-smi paste"},
+      {"amd_smi.rocm_version", "string", "ROCm version `amd-smi version` reports"},
   };
-  return specs;
+  static const std::vector<FactSpec> all = [] {
+    std::vector<FactSpec> v = specs;
+    for (const auto& key : AmdSmiHealthFacts()) v.push_back({key.leaf, key.type, key.meaning});
+    return v;
+  }();
+  return all;
 }
 
 }  // namespace
