@@ -115,6 +115,14 @@ TEST(Kpack, SplitHostLibraryHasHipkWrappersAndAReference) {
   EXPECT_EQ(ExpandGfxArch(host.ref->search_paths[0], "gfx110X"), "../.kpack/blas_lib_gfx110X.kpack");
 }
 
+TEST(Kpack, TinySplitHostSeedIsReadLikeTheRealOne) {
+  HostKpack host = ScanHostKpack(Slurp("lib/libtiny_split.so"), "libtiny_split.so");
+  EXPECT_TRUE(host.problems.empty()) << host.problems.front();
+  EXPECT_EQ(host.wrappers.hipk, 2);
+  ASSERT_TRUE(host.ref);
+  EXPECT_EQ(host.ref->kernel_name, "rocblas/lib/libtiny_split.so");
+}
+
 TEST(Kpack, UnsplitHostLibraryIsNotKpack) {
   std::ifstream in(testing::FixturePath("bundles/libk_two.so"), std::ios::binary);
   std::stringstream s;
