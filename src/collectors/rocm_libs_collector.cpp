@@ -3,10 +3,12 @@
 // (HIPBLASLT_TENSILE_LIBPATH) and MIOpen's kernel databases.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
+#include "collectors/kpack_source.h"
 #include "parsers/gfx_names.h"
 #include "util/strings.h"
 
@@ -23,7 +25,24 @@ const std::vector<FactSpec> kRocmLibsFacts = {
     {"frameworks.hipblaslt.gfx_targets", "array", "gfx targets with hipBLASLt kernel files"},
     {"frameworks.miopen.dir", "string", "MIOpen kernel database directory examined"},
     {"frameworks.miopen.gfx_targets", "array", "gfx targets with MIOpen kernel databases (*.kdb)"},
+    // TheRock kpack (issue 15): the host library's device code lives in .kpack archives.
+    {"frameworks.rocblas.kpack.host_lib", "string", "Host library whose device code is in kpack archives (HIPK wrappers, .rocm_kpack_ref)"},
+    {"frameworks.rocblas.kpack.archives", "array", "kpack archives whose table of contents was read"},
+    {"frameworks.rocblas.kpack.gfx_targets", "array", "gfx processors with code objects in those archives"},
+    {"frameworks.rocblas.kpack.code_objects", "array", "Full target ids in those archives (gfx942:xnack-, gfx11-generic)"},
+    {"frameworks.rocblas.kpack.problems", "array", "Archives or markers that could not be read, and why"},
+    {"frameworks.hipblaslt.kpack.host_lib", "string", "Host library whose device code is in kpack archives (HIPK wrappers, .rocm_kpack_ref)"},
+    {"frameworks.hipblaslt.kpack.archives", "array", "kpack archives whose table of contents was read"},
+    {"frameworks.hipblaslt.kpack.gfx_targets", "array", "gfx processors with code objects in those archives"},
+    {"frameworks.hipblaslt.kpack.code_objects", "array", "Full target ids in those archives (gfx942:xnack-, gfx11-generic)"},
+    {"frameworks.hipblaslt.kpack.problems", "array", "Archives or markers that could not be read, and why"},
+    {"frameworks.miopen.kpack.host_lib", "string", "Host library whose device code is in kpack archives (HIPK wrappers, .rocm_kpack_ref)"},
+    {"frameworks.miopen.kpack.archives", "array", "kpack archives whose table of contents was read"},
+    {"frameworks.miopen.kpack.gfx_targets", "array", "gfx processors with code objects in those archives"},
+    {"frameworks.miopen.kpack.code_objects", "array", "Full target ids in those archives (gfx942:xnack-, gfx11-generic)"},
+    {"frameworks.miopen.kpack.problems", "array", "Archives or markers that could not be read, and why"},
 };
+
 
 struct LibSpec {
   const char* root;          ///< "frameworks.rocblas"
@@ -88,6 +107,22 @@ void ScanLib(CollectContext& context, Facts& facts, const LibSpec& spec) {
   // Not installed: the subtree stays NotPresent (a definite "no such library"), not unknown.
 }
 
+// The first library file named `stem`* in ROOT/lib of each install; facts only when it is kpack-split.
+void ScanKpackLib(CollectContext& context, Facts& facts, const std::vector<std::string>& roots, const std::string& stem,
+                  const std::string& root) {
+  for (const auto& r : roots) {
+    auto names = context.system.ListDir(r + "/lib").value_or({});
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) {
+      if (!StartsWith(name, stem)) continue;
+      std::string lib = r + "/lib/" + name;
+      KpackSource source = ScanKpackSource(context, lib);
+      if (source.split) SetKpackFacts(facts, root, lib, source);
+      return;
+    }
+  }
+}
+
 void CollectRocmLibs(CollectContext& context, Facts& facts) {
   LibSpec rocblas{"frameworks.rocblas", "ROCBLAS_TENSILE_LIBPATH", {}, TensileFile};
   LibSpec hipblaslt{"frameworks.hipblaslt", "HIPBLASLT_TENSILE_LIBPATH", {}, HipblasltFile};
@@ -101,6 +136,10 @@ void CollectRocmLibs(CollectContext& context, Facts& facts) {
   AddDebianDirs(context, "hipblaslt", hipblaslt.dirs);
   facts.Set("frameworks.libraries_scanned", true);
   for (const auto* spec : {&rocblas, &hipblaslt, &miopen}) ScanLib(context, facts, *spec);
+  auto roots = InstallRoots(context);
+  ScanKpackLib(context, facts, roots, "librocblas.so", "frameworks.rocblas.kpack");
+  ScanKpackLib(context, facts, roots, "libhipblaslt.so", "frameworks.hipblaslt.kpack");
+  ScanKpackLib(context, facts, roots, "libMIOpen.so", "frameworks.miopen.kpack");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
+#include "collectors/kpack_source.h"
 #include "collectors/python_locate.h"
 #include "parsers/gfx_names.h"
 #include "parsers/offload_bundle.h"
@@ -39,6 +40,12 @@ const std::vector<FactSpec> kTorchStaticFacts = {
     {"frameworks.torch.bundled_libs", "array", "GPU runtime libraries shipped inside torch/lib"},
     {"frameworks.torch.gfx_targets", "array", "gfx processors with code in libtorch_hip.so (offload bundles)"},
     {"frameworks.torch.code_objects", "array", "Full target ids in libtorch_hip.so (gfx90a:xnack-)"},
+    {"frameworks.torch.device_code", "string", "Where libtorch_hip.so's device code is: offload bundles (in the file) or kpack (archives beside it)"},
+    {"frameworks.torch.kpack.host_lib", "string", "libtorch_hip.so when its device code is in kpack archives (HIPK wrappers, .rocm_kpack_ref)"},
+    {"frameworks.torch.kpack.archives", "array", "kpack archives of libtorch_hip.so whose table of contents was read"},
+    {"frameworks.torch.kpack.gfx_targets", "array", "gfx processors with code objects in those archives"},
+    {"frameworks.torch.kpack.code_objects", "array", "Full target ids in those archives"},
+    {"frameworks.torch.kpack.problems", "array", "Archives or markers that could not be read, and why"},
     {"frameworks.torch.rocblas_gfx_targets", "array", "gfx targets of the rocBLAS Tensile libraries bundled in torch/lib"},
     {"frameworks.override_gfx", "string", "The gfx target HSA_OVERRIDE_GFX_VERSION selects (10.3.0 -> gfx1030)"},
     {"summary.torch_static", "string", "torch version and build, or that none was found"},
@@ -83,6 +90,22 @@ std::set<std::string> TensileGfx(CollectContext& context, const std::string& dir
 }
 
 void ScanTorchHip(CollectContext& context, Facts& facts, const std::string& lib) {
+  // TheRock builds move the device code into .kpack archives (issue 15): the host file keeps
+  // HIPK wrappers and a marker, read by ranges, and the archives' tables give the targets.
+  KpackSource kpack = ScanKpackSource(context, lib);
+  if (kpack.split) {
+    facts.Set("frameworks.torch.device_code", "kpack", FileEvidence(lib));
+    SetKpackFacts(facts, "frameworks.torch.kpack", lib, kpack);
+    if (kpack.gfx.empty()) {
+      facts.MarkAbsent("frameworks.torch.gfx_targets", lib + ": device code in kpack archives, none readable" +
+                                                           (kpack.problems.empty() ? "" : " (" + kpack.problems.front() + ")"));
+      return;
+    }
+    Evidence ev = FileEvidence(lib, fmt::format("kpack: {}", Join(kpack.archives, ", ")));
+    facts.Set("frameworks.torch.gfx_targets", kpack.gfx, ev);
+    facts.Set("frameworks.torch.code_objects", kpack.targets, ev);
+    return;
+  }
   // libtorch_hip.so of a ROCm wheel is several hundred MB; the bundles are all that is read of it.
   auto bytes = context.system.ReadFile(lib, size_t{1} << 30);
   if (!bytes) {
@@ -96,6 +119,7 @@ void ScanTorchHip(CollectContext& context, Facts& facts, const std::string& lib)
     return;
   }
   Evidence ev = FileEvidence(lib, fmt::format("{} bundles, {} compressed, {}", scan.bundles, scan.compressed_bundles, scan.source));
+  facts.Set("frameworks.torch.device_code", "offload bundles", ev);
   facts.Set("frameworks.torch.gfx_targets", BundleGfxList(scan), ev);
   facts.Set("frameworks.torch.code_objects", BundleTargetList(scan), ev);
 }

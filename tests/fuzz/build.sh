@@ -2,7 +2,7 @@
 # Configures and builds the libFuzzer targets into build-fuzz/ (or $BUILD_DIR) with clang:
 # everything under ASan+UBSan, coverage feedback only from the parsers and triage kinds
 # (coverage_allowlist.txt / coverage_ignorelist.txt). Targets: fuzz_elf_reader fuzz_ld_so_cache
-# fuzz_offload_bundle fuzz_triage (default: all). Run them with tests/fuzz/run_parallel.sh.
+# fuzz_offload_bundle fuzz_kpack fuzz_triage (default: all). Run them with tests/fuzz/run_parallel.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
