@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <dirent.h>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -30,13 +29,6 @@ std::map<int, DeviceKernels> g_loaded;
 bool NoCodeForGpu(hipError_t result) {
   return result == hipErrorNoBinaryForGpu || result == hipErrorInvalidImage || result == hipErrorInvalidKernelFile ||
          result == hipErrorSharedObjectInitFailed || result == hipErrorInvalidDeviceFunction;
-}
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // One "key value" line of a KFD properties file.

@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -80,13 +79,6 @@ ChildResult RunChild(const std::vector<std::string>& argv, double timeout_ms) {
 }
 
 bool Succeeded(const ChildResult& r) { return r.started && !r.timed_out && WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0; }
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 uint64_t Fnv1a(const std::string& text, uint64_t hash = 1469598103934665603ull) {
   for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 namespace probe {
 
@@ -108,6 +110,13 @@ void SpinFlag::Release() {
   __sync_synchronize();
   host_[0] = 1;
   __sync_synchronize();
+}
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 void FillPattern(void* data, size_t bytes, uint32_t seed) {

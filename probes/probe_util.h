@@ -118,6 +118,9 @@ class SpinFlag {
   int* device_timed_out_ = nullptr;
 };
 
+/// A whole file's bytes, or "" when it cannot be read (sysfs properties, the JIT's source and code object).
+std::string Slurp(const std::string& path);
+
 /// Fills a buffer with a pattern that depends on `seed`, and checks it.
 void FillPattern(void* data, size_t bytes, uint32_t seed);
 bool CheckPattern(const void* data, size_t bytes, uint32_t seed);

@@ -31,4 +31,16 @@ std::string ParentDir(const std::string& path) {
   return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
 }
 
+std::vector<std::string> DataStrings(const nlohmann::json& data, const char* table, const char* key) {
+  std::vector<std::string> out;
+  auto t = data.is_object() ? data.find(table) : data.end();
+  if (!data.is_object() || t == data.end() || !t->is_object()) return out;
+  auto list = t->find(key);
+  if (list == t->end() || !list->is_array()) return out;
+  for (const auto& item : *list) {
+    if (item.is_string()) out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
 }  // namespace rd

@@ -18,6 +18,9 @@ std::optional<bool> PathExists(CollectContext& context, const std::string& path)
 Evidence FileEvidence(const std::string& path, const std::string& excerpt = "");
 /// A regular file the process may execute (what a search for a program accepts).
 bool IsExecutableFile(CollectContext& context, const std::string& path);
+/// The strings of the array data[table][key] (rules/data/<table>.toml); non-strings and a
+/// missing or mistyped table or key give nothing.
+std::vector<std::string> DataStrings(const nlohmann::json& data, const char* table, const char* key);
 /// The directory part of an absolute path: "/a/b" -> "/a", "/a" -> "/"; "/" without a slash.
 std::string ParentDir(const std::string& path);
 

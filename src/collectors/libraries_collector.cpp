@@ -70,14 +70,7 @@ const std::vector<FactSpec> kLibraryFacts = {
     {"libs.dlopen_error", "string", "Why the dlopen child gave no verdict"},
 };
 
-std::vector<std::string> DataList(CollectContext& context, const char* key) {
-  std::vector<std::string> out;
-  const auto& table = context.data.value("rocm_libraries", nlohmann::json::object());
-  if (table.contains(key) && table[key].is_array()) {
-    for (const auto& item : table[key]) if (item.is_string()) out.push_back(item.get<std::string>());
-  }
-  return out;
-}
+std::vector<std::string> DataList(CollectContext& context, const char* key) { return DataStrings(context.data, "rocm_libraries", key); }
 
 /// "libamdhip64.so.5" and only that form (a soname: stem, ".so.", digits and dots).
 bool IsSonameOf(const std::string& name, const std::string& stem) {

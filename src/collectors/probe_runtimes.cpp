@@ -17,15 +17,6 @@ namespace {
 // the major such a program needs); then the majors, newest first (ROCm 7 / Core SDK 10: .so.7).
 const std::vector<std::string> kHipNames = {"libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5"};
 
-std::vector<std::string> DataList(CollectContext& context, const char* table, const char* key) {
-  std::vector<std::string> out;
-  const auto& t = context.data.value(table, nlohmann::json::object());
-  if (t.is_object() && t.contains(key) && t[key].is_array()) {
-    for (const auto& item : t[key]) if (item.is_string()) out.push_back(item.get<std::string>());
-  }
-  return out;
-}
-
 ProbeRuntime SystemRuntime(CollectContext& context) {
   LoaderConfig config = ReadLoaderConfig(context.system);
   ElfInfo program;  // a plain program of our own class and machine, without RPATH/RUNPATH
@@ -56,7 +47,7 @@ bool IsHipRuntimeName(const std::string& path) {
 std::vector<ProbeRuntime> ChooseProbeRuntimes(CollectContext& context) {
   std::vector<ProbeRuntime> runtimes = {SystemRuntime(context)};
   std::set<std::string> seen = {runtimes.front().path};
-  auto bundles = FindPythonBundles(context, {"libamdhip64"}, DataList(context, "rocm_libraries", "python_bundle_dirs"));
+  auto bundles = FindPythonBundles(context, {"libamdhip64"}, DataStrings(context.data, "rocm_libraries", "python_bundle_dirs"));
   for (const auto& bundle : bundles) {
     if (!IsHipRuntimeName(bundle.path)) continue;
     std::string real = Canonicalize(context.system, bundle.path);

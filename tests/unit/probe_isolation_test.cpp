@@ -9,6 +9,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "cli/check_command.h"
 #include "collectors/collectors.h"
@@ -37,6 +40,25 @@ ProbeRunOptions Options(const std::string& fake) {
 
 double Seconds(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The probes collector on the live system with `fake` as the probe and `env` set for the run;
+// every variable is put back afterwards (unset when it was not set).
+Collection CollectWithFake(const std::string& fake, const RuleDatabase& db,
+                           std::vector<std::pair<std::string, std::string>> env = {}) {
+  env.emplace_back("ROCM_DOCTOR_PROBE", Fake(fake));
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved;
+  for (const auto& [name, value] : env) {
+    const char* old = std::getenv(name.c_str());
+    saved.emplace_back(name, old ? std::optional<std::string>(old) : std::nullopt);
+    setenv(name.c_str(), value.c_str(), 1);
+  }
+  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
+  for (const auto& [name, old] : saved) {
+    if (old) setenv(name.c_str(), old->c_str(), 1);
+    else unsetenv(name.c_str());
+  }
+  return collection;
 }
 
 TEST(ProbeIsolation, HangIsDeadAfterItsTimeoutAndTheRestIsNotRun) {
@@ -152,12 +174,11 @@ TEST(ProbeIsolation, MissingBinaryDoesNotStart) {
 TEST(ProbeIsolation, TheReportComesOutWithADeadFinding) {
   for (const char* fake : {"hang.sh", "segv.sh", "garbage.sh", "flood.sh", "exit3.sh", "empty.sh"}) {
     SCOPED_TRACE(fake);
-    setenv("ROCM_DOCTOR_PROBE", Fake(fake).c_str(), 1);
     RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
     db.data["probes"]["timeout_ms"] = 300;
     db.data["probes"]["total_timeout_ms"] = 2000;
     auto start = std::chrono::steady_clock::now();
-    Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
+    Collection collection = CollectWithFake(fake, db);
     EXPECT_LT(Seconds(start), 4.0);
     Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
     bool dead = false;
@@ -167,15 +188,12 @@ TEST(ProbeIsolation, TheReportComesOutWithADeadFinding) {
     EXPECT_NE(text.find("☠ probe"), std::string::npos);
     EXPECT_NE(text.find("Runtime probes"), std::string::npos);
   }
-  unsetenv("ROCM_DOCTOR_PROBE");
 }
 
 // hostile-input m16: when no probe had started the fix names no probe (a binary name is not one).
 TEST(ProbeIsolation, DeadWholeRunFixDoesNotNameTheBinaryAsAProbe) {
-  setenv("ROCM_DOCTOR_PROBE", Fake("empty.sh").c_str(), 1);
   RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
-  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
-  unsetenv("ROCM_DOCTOR_PROBE");
+  Collection collection = CollectWithFake("empty.sh", db);
   Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
   const Finding* dead = nullptr;
   for (const auto& f : report.findings) {
@@ -189,10 +207,8 @@ TEST(ProbeIsolation, DeadWholeRunFixDoesNotNameTheBinaryAsAProbe) {
 
 // A failed probe is re-run once with AMD_LOG_LEVEL; only the runtime's error lines are kept.
 TEST(ProbeIsolation, FailedProbeGetsTheRuntimeLogLines) {
-  setenv("ROCM_DOCTOR_PROBE", Fake("nobinary.sh").c_str(), 1);
   RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
-  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
-  unsetenv("ROCM_DOCTOR_PROBE");
+  Collection collection = CollectWithFake("nobinary.sh", db);
   auto log = collection.facts.Get("probes.failed[0].log");
   ASSERT_TRUE(log.value);
   std::string text = log.value->get<std::string>();
@@ -205,11 +221,6 @@ TEST(ProbeIsolation, FailedProbeGetsTheRuntimeLogLines) {
   EXPECT_TRUE(named);
 }
 
-}  // namespace
-}  // namespace rd
-
-namespace rd {
-namespace {
 
 // Issue 16: a GPU the embedded bundle lacks. The first probe child reports "jit":"needed"; the
 // doctor compiles the kernels with the hipcc on PATH in a child of its own (--compile-kernels),
@@ -218,15 +229,10 @@ TEST(ProbeJit, NeededKernelsAreCompiledOnceAndTheProbesRunAgain) {
   testing::TempTree tree;
   tree.Write("bin/hipcc", "#!/bin/sh\nexit 0\n");
   ASSERT_EQ(chmod(tree.Path("bin/hipcc").c_str(), 0755), 0);
-  std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
-  setenv("PATH", (tree.Path("bin") + ":" + old_path).c_str(), 1);
-  setenv("XDG_CACHE_HOME", tree.Path("cache").c_str(), 1);
-  setenv("ROCM_DOCTOR_PROBE", Fake("jit.sh").c_str(), 1);
+  std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
   RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
-  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
-  unsetenv("ROCM_DOCTOR_PROBE");
-  unsetenv("XDG_CACHE_HOME");
-  setenv("PATH", old_path.c_str(), 1);
+  Collection collection =
+      CollectWithFake("jit.sh", db, {{"PATH", tree.Path("bin") + ":" + path}, {"XDG_CACHE_HOME", tree.Path("cache")}});
   const Facts& facts = collection.facts;
   ASSERT_TRUE(facts.Get("probes.jit[0].target").value);
   EXPECT_EQ(*facts.Get("probes.jit[0].target").value, "gfx1201");
@@ -243,15 +249,9 @@ TEST(ProbeJit, NeededKernelsAreCompiledOnceAndTheProbesRunAgain) {
 // Without a hipcc the failure stays, named with its target, and the fix says what is missing.
 TEST(ProbeJit, WithoutHipccTheMissingTargetIsTheFinding) {
   testing::TempTree tree;
-  std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
-  setenv("PATH", tree.root().c_str(), 1);  // no hipcc anywhere
-  setenv("XDG_CACHE_HOME", tree.Path("cache").c_str(), 1);
-  setenv("ROCM_DOCTOR_PROBE", Fake("jit.sh").c_str(), 1);
   RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
-  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
-  unsetenv("ROCM_DOCTOR_PROBE");
-  unsetenv("XDG_CACHE_HOME");
-  setenv("PATH", old_path.c_str(), 1);
+  // PATH names only an empty folder: no hipcc anywhere.
+  Collection collection = CollectWithFake("jit.sh", db, {{"PATH", tree.root()}, {"XDG_CACHE_HOME", tree.Path("cache")}});
   EXPECT_FALSE(collection.facts.Get("probes.jit").value);
   Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, {});
   bool named = false;
@@ -262,11 +262,6 @@ TEST(ProbeJit, WithoutHipccTheMissingTargetIsTheFinding) {
   EXPECT_TRUE(named);
 }
 
-}  // namespace
-}  // namespace rd
-
-namespace rd {
-namespace {
 
 // Issue 16: torch's bundled libamdhip64 differs from the system's. The probes run on both; the
 // report says which answered for the system's programs and that torch's copy failed.
@@ -274,12 +269,8 @@ TEST(ProbeRuntimes, TorchsBundledRuntimeIsProbedBesideTheSystemOne) {
   testing::TempTree tree;
   tree.Write("venv/lib/python3.12/site-packages/torch/lib/libamdhip64.so", "not loaded by the fake probe");
   tree.Write("venv/lib/python3.12/site-packages/torch/__init__.py", "");
-  setenv("VIRTUAL_ENV", tree.Path("venv").c_str(), 1);
-  setenv("ROCM_DOCTOR_PROBE", Fake("two_runtimes.sh").c_str(), 1);
   RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
-  Collection collection = RunCollectors(std::make_shared<LiveSystem>(), db.data, {ProbesCollector()}, PipelineOptions{});
-  unsetenv("ROCM_DOCTOR_PROBE");
-  unsetenv("VIRTUAL_ENV");
+  Collection collection = CollectWithFake("two_runtimes.sh", db, {{"VIRTUAL_ENV", tree.Path("venv")}});
   const Facts& facts = collection.facts;
   EXPECT_EQ(*facts.Get("probes.status").value, "ok");
   EXPECT_EQ(*facts.Get("probes.runtime_version_text").value, "6.4.43484");
