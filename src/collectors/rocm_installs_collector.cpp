@@ -42,7 +42,8 @@ const std::vector<FactSpec> kRocmFacts = {
     {"rocm.loader_hip_library", "string", "libamdhip64 the dynamic loader finds (LD_LIBRARY_PATH, then ld.so.cache)"},
     {"rocm.loader_install", "string", "Install that library belongs to"},
     {"rocm.versions_disagree", "bool", "/opt/rocm, PATH and the loader pick different installs"},
-    {"rocm.packages", "array", "Installed ROCm/HIP packages from the dpkg database"},
+    {"rocm.packages", "array", "Installed ROCm/HIP packages from the dpkg or rpm database"},
+    {"rocm.packages_source", "string", "Which package database rocm.packages comes from: dpkg or rpm"},
     {"rocm.packages.name", "string", "Package name"},
     {"rocm.packages.version", "string", "Package version"},
 };
@@ -152,12 +153,43 @@ std::string FindLoaderHip(CollectContext& context) {
   return best;
 }
 
+nlohmann::json PackageList(const std::vector<DpkgPackage>& packages) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& pkg : packages) list.push_back({{"name", pkg.name}, {"version", pkg.version}});
+  return list;
+}
+
+// RHEL/Fedora keep the rpm database in SQLite (/var/lib/rpm/rpmdb.sqlite; /usr/lib/sysimage/rpm
+// on Fedora 36+ and openSUSE, ndb there): read through `rpm -qa`, a child, so --quick skips it
+// (issue 15 item 1: amdrocm-* packages of the Core SDK from dpkg and rpm databases).
+void CollectRpmPackages(CollectContext& context, Facts& facts) {
+  bool has_db = false;
+  for (const char* dir : {"/var/lib/rpm", "/usr/lib/sysimage/rpm"}) has_db = has_db || PathExists(context, dir).value_or(false);
+  if (!has_db) return;  // neither dpkg nor rpm: nothing to say
+  if (context.quick) {
+    facts.MarkAbsent("rocm.packages", "rpm -qa not run: check --quick");
+    return;
+  }
+  CommandSpec spec;
+  spec.argv = {"rpm", "-qa", "--qf", kRpmQueryFormat};
+  spec.timeout = std::chrono::milliseconds(10000);
+  CommandResult result = context.system.Run(spec);
+  if (!result.started || result.exit_code != 0 || result.timed_out) {
+    std::string why = !result.started ? result.start_error
+                      : result.timed_out ? "timed out"
+                                         : "exit " + std::to_string(result.exit_code) + ": " + Printable(result.err.substr(0, result.err.find('\n')), 200);
+    facts.MarkAbsent("rocm.packages", "rpm -qa failed: " + why);
+    return;
+  }
+  facts.Set("rocm.packages", PackageList(ParseRpmQuery(result.out, kPackagePrefixes)), {"cmd:rpm -qa (exit 0)", ""});
+  facts.Set("rocm.packages_source", "rpm", {"cmd:rpm -qa (exit 0)", ""});
+}
+
 void CollectPackages(CollectContext& context, Facts& facts) {
   auto status = context.system.ReadFile("/var/lib/dpkg/status", 64u << 20);
-  if (!status) return;  // not a dpkg system: nothing to say
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& pkg : ParseDpkgStatus(*status, kPackagePrefixes)) list.push_back({{"name", pkg.name}, {"version", pkg.version}});
-  facts.Set("rocm.packages", list, FileEvidence("/var/lib/dpkg/status"));
+  if (!status) return CollectRpmPackages(context, facts);
+  facts.Set("rocm.packages", PackageList(ParseDpkgStatus(*status, kPackagePrefixes)), FileEvidence("/var/lib/dpkg/status"));
+  facts.Set("rocm.packages_source", "dpkg", FileEvidence("/var/lib/dpkg/status"));
 }
 
 void CollectRocm(CollectContext& context, Facts& facts) {

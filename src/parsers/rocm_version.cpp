@@ -1,5 +1,7 @@
 #include "parsers/rocm_version.h"
 
+#include <algorithm>
+
 #include "util/regex.h"
 #include "util/strings.h"
 
@@ -62,6 +64,19 @@ std::vector<DpkgPackage> ParseDpkgStatus(std::string_view text, const std::vecto
     else if (StartsWith(line, "Status: ")) installed = line.find("ok installed") != std::string::npos;
   }
   flush();
+  return out;
+}
+
+std::vector<DpkgPackage> ParseRpmQuery(std::string_view text, const std::vector<std::string>& prefixes) {
+  std::vector<DpkgPackage> out;
+  for (const auto& line : SplitLines(text)) {
+    auto fields = Split(line, '\t');
+    if (fields.size() != 3 || fields[0].empty() || fields[1].empty()) continue;
+    bool wanted = false;
+    for (const auto& p : prefixes) wanted = wanted || StartsWith(fields[0], p);
+    if (wanted) out.push_back({fields[0], fields[1], fields[2]});
+  }
+  std::sort(out.begin(), out.end(), [](const DpkgPackage& a, const DpkgPackage& b) { return a.name < b.name; });
   return out;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// Version files of a ROCm install: <root>/.info/version ("6.2.0-66"), rocm_version.h and
-/// hip_version.h (#define ROCM_VERSION_MAJOR 6 …), and the dpkg status database.
+/// hip_version.h (#define ROCM_VERSION_MAJOR 6 …), and the package databases (dpkg status, rpm -qa).
 /// pitfalls.md #37 (several versions).
 #include <map>
 #include <string>
@@ -22,5 +22,9 @@ struct DpkgPackage {
 };
 /// Installed packages ("Status: install ok installed") whose name starts with one of `prefixes`.
 std::vector<DpkgPackage> ParseDpkgStatus(std::string_view text, const std::vector<std::string>& prefixes);
+/// The rpm database (RHEL, Fedora, openSUSE), as `rpm -qa --qf` with kRpmQueryFormat prints it:
+/// NAME<TAB>VERSION-RELEASE<TAB>ARCH per line. Lines of another shape are skipped.
+inline constexpr const char* kRpmQueryFormat = "%{NAME}\\t%{VERSION}-%{RELEASE}\\t%{ARCH}\\n";
+std::vector<DpkgPackage> ParseRpmQuery(std::string_view text, const std::vector<std::string>& prefixes);
 
 }  // namespace rd

@@ -12,6 +12,9 @@ reads, laid out as the published formats say:
   rocm-sdk-libraries, a rocm-sdk-device-* wheel, the rocm_sdk selector) and a torch that
   preloads them through torch/_rocm_init.py (TheRock docs/packaging/python_packaging.md and
   build_tools/packaging/python/templates/rocm/src/rocm_sdk/__main__.py; field-2026.md §1.4).
+- install-coresdk-10.1-rhel: the same Core SDK from AMD's RPM repository on RHEL 9.6: the
+  amdrocm-* packages are in the rpm database (SQLite), which rocm-doctor reads through
+  `rpm -qa --qf`; that command's answer is recorded in commands/.
 - install-therock-tarball: therock-dist-linux-gfx120X-all-10.1.0.tar.gz unpacked in a home folder
   and reached through ROCM_PATH, PATH and LD_LIBRARY_PATH, as the tarball's docs require.
 TheRock markers: share/therock/therock_manifest.json and dist_info.json with dist_amdgpu_targets
@@ -168,6 +171,57 @@ Expected: one install, kind wheel, version 7.14.0, TheRock, device family gfx110
     s.write(venv + "/pyvenv.cfg", "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.3\n")
 
 
+OS_RELEASE_RHEL = """NAME="Red Hat Enterprise Linux"
+VERSION="9.6 (Plow)"
+ID="rhel"
+ID_LIKE="fedora"
+VERSION_ID="9.6"
+PLATFORM_ID="platform:el9"
+PRETTY_NAME="Red Hat Enterprise Linux 9.6 (Plow)"
+"""
+
+# The printed shape of `rpm -qa --qf '%{NAME}\t%{VERSION}-%{RELEASE}\t%{ARCH}\n'` (unsorted, as
+# rpm prints it): checked against Debian's rpm 4.18 on packages built with rpmbuild and installed
+# into a fresh SQLite database.
+RPM_QA = ("bash\t5.1.8-9.el9\tx86_64\n"
+          "amdrocm-runtime\t10.1.0-1.el9\tx86_64\n"
+          "glibc\t2.34-168.el9_6.14\tx86_64\n"
+          "amdrocm-base\t10.1.0-1.el9\tx86_64\n"
+          "amdrocm-llvm\t10.1.0-1.el9\tx86_64\n"
+          "amdrocm-core-sdk10.1-gfx94x\t10.1.0-1.el9\tx86_64\n"
+          "gpg-pubkey\tfd431d51-4ae0493b\t(none)\n")
+
+
+def core_sdk_rpm():
+    s = Scenario("install-coresdk-10.1-rhel", """# install-coresdk-10.1-rhel
+
+ROCm Core SDK 10.1 from AMD's RPM repository on RHEL 9.6: `/opt/rocm/core-10.1` with
+`/opt/rocm/bin` and `/opt/rocm/lib` as alternatives links, the `amdrocm-*` packages in the rpm
+database. RHEL keeps that database in SQLite (`/var/lib/rpm/rpmdb.sqlite`), so rocm-doctor asks
+`rpm -qa --qf '%{NAME}\t%{VERSION}-%{RELEASE}\t%{ARCH}\n'` (a child; skipped by --quick); the
+recorded answer is in commands/000.json. Written by tests/tools/make_install_fixtures.py.
+Expected: one install, kind core-sdk, version 10.1.0; rocm.packages_source rpm with the four
+amdrocm packages (bash, glibc and gpg-pubkey filtered out).
+""", {"PATH": "/opt/rocm/bin:/usr/local/bin:/usr/bin:/bin", "HOME": "/home/alice", "LANG": "C.UTF-8"})
+    s.write("/etc/os-release", OS_RELEASE_RHEL)
+    core = "/opt/rocm/core-10.1"
+    s.write(core + "/include/rocm-core/rocm_version.h", rocm_version_h(10, 1, 0))
+    s.write(core + "/share/therock/dist_info.json", dist_info("gfx942"))
+    s.write(core + "/bin/.keep", "")
+    s.write(core + "/lib/.keep", "")
+    s.link("/opt/rocm/bin", "/etc/alternatives/rocm-bin")
+    s.link("/opt/rocm/lib", "/etc/alternatives/rocm-lib")
+    s.link("/etc/alternatives/rocm-bin", core + "/bin")
+    s.link("/etc/alternatives/rocm-lib", core + "/lib")
+    s.write("/var/lib/rpm/rpmdb.sqlite", "")  # its presence says "rpm system"; the content is rpm's to read
+    os.makedirs(os.path.join(s.dir, "commands"))
+    with open(os.path.join(s.dir, "commands", "000.json"), "w") as f:
+        json.dump({"argv": ["rpm", "-qa", "--qf", "%{NAME}\\t%{VERSION}-%{RELEASE}\\t%{ARCH}\\n"], "started": True,
+                   "exit_code": 0, "signal": 0, "timed_out": False, "stdout": RPM_QA, "stderr": "",
+                   "elapsed_ms": 180.0}, f, indent=1)
+        f.write("\n")
+
+
 def tarball():
     root = "/home/alice/therock-10.1"
     s = Scenario("install-therock-tarball", """# install-therock-tarball
@@ -187,5 +241,6 @@ Expected: one install, kind tarball, version 10.1.0, found through ROCM_PATH, PA
 
 if __name__ == "__main__":
     core_sdk()
+    core_sdk_rpm()
     wheels()
     tarball()

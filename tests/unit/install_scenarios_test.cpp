@@ -26,6 +26,19 @@ TEST(InstallScenarios, CoreSdkRootUnderTheOptRocmUmbrella) {
   EXPECT_FALSE(FindingIds(report).count("install.multiple-rocm-versions"));
 }
 
+// The same Core SDK from AMD's RPM repository: the rpm database is SQLite, read through a recorded
+// `rpm -qa --qf` (issue 15 item 1: packages from dpkg and rpm databases).
+TEST(InstallScenarios, CoreSdkPackagesFromTheRpmDatabase) {
+  Report report = ReplayScenario("install-coresdk-10.1-rhel");
+  EXPECT_EQ(FactText(report, "rocm.installs[0].kind"), "core-sdk");
+  EXPECT_EQ(FactText(report, "rocm.release"), "10.1.0");
+  EXPECT_EQ(FactText(report, "rocm.packages_source"), "rpm");
+  EXPECT_EQ(FactText(report, "rocm.packages[0].name"), "amdrocm-base");
+  EXPECT_EQ(FactText(report, "rocm.packages[0].version"), "10.1.0-1.el9");
+  EXPECT_EQ(FactText(report, "rocm.packages[3].name"), "amdrocm-runtime");
+  EXPECT_EQ(FactText(report, "rocm.packages[4].name"), "");  // bash, glibc and gpg-pubkey are not ROCm's
+}
+
 TEST(InstallScenarios, TheRockWheelsInAVenv) {
   Report report = ReplayScenario("install-therock-wheels");
   EXPECT_EQ(FactText(report, "rocm.install_count"), "1");

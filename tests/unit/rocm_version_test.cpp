@@ -31,5 +31,34 @@ TEST(RocmVersion, HipVersionFileAsHipconfigPrintsIt) {
   EXPECT_EQ(ParseHipVersionFile(std::string(1 << 20, '=')), "");
 }
 
+// The shape `rpm -qa --qf kRpmQueryFormat` prints (Debian's rpm 4.18, packages built with
+// rpmbuild into a fresh SQLite database): unsorted, one NAME<TAB>VERSION-RELEASE<TAB>ARCH a line.
+TEST(RpmQuery, KeepsRocmPackagesSortedByName) {
+  const char* text =
+      "rocblas\t4.4.0-1.el9\tx86_64\n"
+      "bash\t5.1.8-1.el9\tx86_64\n"
+      "amdrocm-hip-runtime\t10.1.0-1.el9\tx86_64\n"
+      "amdrocm-core\t10.1.0-1.el9\tx86_64\n";
+  auto packages = ParseRpmQuery(text, {"amdrocm", "rocblas"});
+  ASSERT_EQ(packages.size(), 3u);
+  EXPECT_EQ(packages[0].name, "amdrocm-core");
+  EXPECT_EQ(packages[0].version, "10.1.0-1.el9");
+  EXPECT_EQ(packages[0].arch, "x86_64");
+  EXPECT_EQ(packages[2].name, "rocblas");
+}
+
+TEST(RpmQuery, SkipsLinesOfAnotherShape) {
+  // A warning line, a name without a version, a line with spaces instead of tabs, no final newline.
+  auto packages = ParseRpmQuery("warning: rpmdb: BDB2053\n\t1.0-1\tx86_64\nrocm-core 6.2.0-1 x86_64\nrocm-core\t6.2.0-1\tx86_64",
+                                {"rocm"});
+  ASSERT_EQ(packages.size(), 1u);
+  EXPECT_EQ(packages[0].version, "6.2.0-1");
+}
+
+TEST(RpmQuery, FormatAsksForTabsAndNewlines) {
+  // rpm expands \t and \n in --qf itself: the argv carries the backslashes, not the characters.
+  EXPECT_STREQ(kRpmQueryFormat, "%{NAME}\\t%{VERSION}-%{RELEASE}\\t%{ARCH}\\n");
+}
+
 }  // namespace
 }  // namespace rd
