@@ -18,8 +18,15 @@ import json
 import re
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
+
+try:
+    import tomllib  # Python 3.11+ (Debian 12, Ubuntu 24.04)
+except ImportError:  # Ubuntu 22.04's 3.10: the same parser as python3-tomli
+    try:
+        import tomli as tomllib
+    except ImportError:
+        sys.exit("gen_gpu_data: needs Python 3.11's tomllib or python3-tomli")
 
 try:
     import yaml
