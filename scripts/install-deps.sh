@@ -7,7 +7,7 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 
 build_pkgs=(cmake ninja-build g++ git pkg-config ccache help2man dpkg-dev libcli11-dev libfmt-dev nlohmann-json3-dev
-            libgtest-dev libelf-dev libre2-dev libzstd-dev zlib1g-dev python3 python3-jsonschema)
+            libgtest-dev libelf-dev libre2-dev libzstd-dev zlib1g-dev python3 python3-jsonschema python3-yaml)
 # Headers of the management libraries the internal-smi child dlopens (never links): without them
 # that view is compiled out and the report says so. librocm-smi-dev is in Debian 12+ and Ubuntu
 # 22.04+; libamd-smi-dev (amd-smi, ROCm 10.1's replacement) only from Debian 13 / Ubuntu 25.04 on.
