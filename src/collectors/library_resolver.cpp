@@ -1,12 +1,14 @@
 #include "collectors/library_resolver.h"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <optional>
 #include <set>
 
 #include "collectors/rocm_roots.h"
 #include "parsers/elf_ranges.h"
+#include "parsers/kpack.h"
 #include "parsers/ld_so_conf.h"
 #include "util/strings.h"
 
@@ -17,6 +19,10 @@ namespace {
 // Dependency graphs of real ROCm libraries have < 100 objects; the cap stops hostile loops.
 constexpr size_t kMaxObjects = 400;
 constexpr int kMaxIncludeDepth = 8;
+// libamdhip64's .rodata is 120 KB; the caps bound what a hostile file makes us read.
+constexpr uint64_t kMaxRodata = 16u << 20;
+constexpr uint64_t kMaxSectionTable = 1u << 20;
+constexpr uint64_t kMaxSectionNames = 1u << 20;
 
 std::string DirName(const std::string& path) {
   auto slash = path.rfind('/');
@@ -76,8 +82,42 @@ std::optional<Candidate> TryCandidate(System& system, const LoaderConfig& config
 struct Loaded {
   std::string path;
   ElfInfo elf;
-  int parent = -1;  // index of the object that loaded it (RPATH inheritance)
+  int parent = -1;          // index of the object that loaded it (RPATH inheritance)
+  bool via_dlopen = false;  // some edge from the root to it is a dlopen
 };
+
+std::vector<std::string> ChainOf(const std::vector<Loaded>& loaded, size_t index) {
+  std::vector<std::string> chain;
+  std::set<int> seen;
+  for (int i = static_cast<int>(index); i >= 0 && seen.insert(i).second; i = loaded[static_cast<size_t>(i)].parent) {
+    chain.push_back(loaded[static_cast<size_t>(i)].path);
+  }
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
+std::string StemOf(const Loaded& object) {
+  std::string name = object.elf.soname.empty() ? object.path.substr(object.path.rfind('/') + 1) : object.elf.soname;
+  return name.substr(0, name.find(".so"));
+}
+
+std::vector<std::string> DlopenNeeds(System& system, const LoaderConfig& config, const Loaded& object) {
+  std::string stem = StemOf(object);
+  for (const auto& rule : config.dlopens) {
+    if (rule.by != stem) continue;
+    ElfCache& cache = *config.elf_cache;
+    std::string key = Canonicalize(system, object.path);
+    {
+      std::lock_guard<std::mutex> lock(cache.mutex);
+      if (auto it = cache.dlopen_names.find(key); it != cache.dlopen_names.end()) return it->second;
+    }
+    auto names = DlopenNamesIn(system, object.path, rule.loads);
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    cache.dlopen_names.emplace(key, names);
+    return names;
+  }
+  return {};
+}
 
 std::optional<Candidate> SearchDirs(System& system, const LoaderConfig& config, const std::vector<std::string>& dirs, const std::string& name,
                                     const ElfInfo& requester, Resolution& resolution, const char* via) {
@@ -176,8 +216,8 @@ Resolution FindLibrary(System& system, const LoaderConfig& config, const std::st
   plain.rpath.clear();
   plain.runpath.clear();
   plain.has_runpath = true;  // no RPATH either
-  std::vector<Loaded> loaded = {{"/", plain, -1}};
-  Resolution resolution{name, "", "", "", {}, {}};
+  std::vector<Loaded> loaded = {{"/", plain, -1, false}};
+  Resolution resolution{name, "", "", "", {}, {}, {}, false};
   if (auto found = Search(system, config, loaded, 0, name, resolution)) resolution.path = found->path;
   return resolution;
 }
@@ -251,36 +291,99 @@ Result<DependencyTree> ResolveDependencies(System& system, const LoaderConfig& c
   DependencyTree tree;
   tree.root = root_path;
   tree.root_elf = *root.elf;
-  std::vector<Loaded> loaded = {{root_path, *root.elf, -1}};
+  std::vector<Loaded> loaded = {{root_path, *root.elf, -1, false}};
   std::map<std::string, size_t> by_name;  // sonames and needed names already satisfied
   std::set<std::string> by_path = {root_path};
-  std::set<std::string> missing;  // reported once, like ldd
+  std::set<std::string> missing;  // searched once, like ldd; each further needer is recorded
   if (!root.elf->soname.empty()) by_name[root.elf->soname] = 0;
-  for (size_t index = 0; index < loaded.size() && loaded.size() < kMaxObjects; ++index) {
-    std::vector<std::string> needed = loaded[index].elf.needed;  // copy: `loaded` grows below
-    for (const auto& name : needed) {
-      if (by_name.count(name) || !missing.insert(name).second) continue;
-      Resolution resolution{name, loaded[index].path, "", "", {}, {}};
-      auto found = Search(system, config, loaded, static_cast<int>(index), name, resolution);
-      if (found) {
-        missing.erase(name);
-        resolution.path = found->path;
-        if (by_path.insert(found->path).second) {
-          std::string soname = found->elf.soname;
-          loaded.push_back({found->path, std::move(found->elf), static_cast<int>(index)});
-          by_name[name] = loaded.size() - 1;
-          if (!soname.empty()) by_name.emplace(soname, loaded.size() - 1);
-        } else {
-          auto same = std::find_if(loaded.begin(), loaded.end(), [&](const Loaded& l) { return l.path == found->path; });
-          by_name[name] = static_cast<size_t>(same - loaded.begin());
-        }
-      }
+  auto need = [&](size_t index, const std::string& name, bool dlopen) {
+    if (by_name.count(name)) return;
+    Resolution resolution{name, loaded[index].path, "", "", {}, {}, ChainOf(loaded, index), dlopen || loaded[index].via_dlopen};
+    if (missing.count(name)) {
       tree.resolutions.push_back(std::move(resolution));
+      return;
     }
+    auto found = Search(system, config, loaded, static_cast<int>(index), name, resolution);
+    if (!found) {
+      missing.insert(name);
+    } else {
+      resolution.path = found->path;
+      if (by_path.insert(found->path).second) {
+        std::string soname = found->elf.soname;
+        loaded.push_back({found->path, std::move(found->elf), static_cast<int>(index), resolution.dlopen});
+        by_name[name] = loaded.size() - 1;
+        if (!soname.empty()) by_name.emplace(soname, loaded.size() - 1);
+      } else {
+        auto same = std::find_if(loaded.begin(), loaded.end(), [&](const Loaded& l) { return l.path == found->path; });
+        by_name[name] = static_cast<size_t>(same - loaded.begin());
+      }
+    }
+    tree.resolutions.push_back(std::move(resolution));
+  };
+  auto walk = [&](size_t from) {
+    for (size_t index = from; index < loaded.size() && loaded.size() < kMaxObjects; ++index) {
+      std::vector<std::string> needed = loaded[index].elf.needed;  // copy: `loaded` grows in need()
+      for (const auto& name : needed) need(index, name, false);
+    }
+  };
+  walk(0);  // the DT_NEEDED closure, breadth first: exactly what ldd lists
+  // Then what those objects dlopen (at run time, after the closure is loaded), and its closure.
+  for (size_t scanned = 0; scanned < loaded.size() && loaded.size() < kMaxObjects && !config.dlopens.empty();) {
+    size_t end = loaded.size();
+    for (; scanned < end; ++scanned) {
+      for (const auto& name : DlopenNeeds(system, config, loaded[scanned])) need(scanned, name, true);
+    }
+    walk(end);
   }
   if (loaded.size() >= kMaxObjects) tree.problems.push_back("stopped after " + std::to_string(kMaxObjects) + " objects");
   CheckVersions(loaded, by_name, tree);
   return tree;
+}
+
+std::vector<std::string> SonameStrings(std::string_view bytes, const std::vector<std::string>& stems) {
+  std::vector<std::string> versioned, bare;
+  auto add = [](std::vector<std::string>& list, std::string name) {
+    if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(std::move(name));
+  };
+  for (const auto& stem : stems) {
+    std::string head = stem + ".so";
+    for (size_t at = bytes.find(head); at != std::string_view::npos; at = bytes.find(head, at + 1)) {
+      if (at > 0 && bytes[at - 1] != '\0' && bytes[at - 1] != '/') continue;
+      size_t end = at + head.size();
+      if (end < bytes.size() && bytes[end] == '\0') {
+        add(bare, head);
+        continue;
+      }
+      if (end + 1 >= bytes.size() || bytes[end] != '.' || !std::isdigit(static_cast<unsigned char>(bytes[end + 1]))) continue;
+      size_t stop = bytes.find_first_not_of("0123456789.", end + 1);
+      if (stop == std::string_view::npos || bytes[stop] != '\0' || bytes[stop - 1] == '.') continue;
+      add(versioned, std::string(bytes.substr(at, stop - at)));
+    }
+  }
+  return versioned.empty() ? bare : versioned;
+}
+
+std::vector<std::string> DlopenNamesIn(System& system, const std::string& path, const std::vector<std::string>& stems) {
+  auto info = system.Stat(path);
+  if (!info) return {};
+  auto header = system.ReadFileRange(path, 0, 64);
+  if (!header) return {};
+  auto where = LocateElfSectionTable(*header, info->size);
+  if (!where || where->shnum * where->shentsize > kMaxSectionTable) return {};
+  auto table = system.ReadFileRange(path, where->shoff, where->shnum * where->shentsize);
+  if (!table) return {};
+  auto names_at = ElfNameTableSection(*table, *where, info->size);
+  if (!names_at) return {};
+  auto names = system.ReadFileRange(path, names_at->offset, std::min<uint64_t>(names_at->size, kMaxSectionNames));
+  if (!names) return {};
+  auto sections = ParseElfSectionTable(*table, *where, *names, info->size);
+  if (!sections) return {};
+  for (const auto& s : *sections) {
+    if (s.name != ".rodata") continue;
+    auto bytes = system.ReadFileRange(path, s.offset, std::min<uint64_t>(s.size, kMaxRodata));
+    if (bytes) return SonameStrings(*bytes, stems);
+  }
+  return {};
 }
 
 }  // namespace rd

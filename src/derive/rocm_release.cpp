@@ -40,6 +40,22 @@ std::optional<RocmRelease> FromCode(long long code) {
   return Make(code / 10000, (code / 100) % 100, code % 100);
 }
 
+// HIP's version (6.4.43484, hip_version.h) names no patch release; a distribution's HIP runtime
+// package does (Debian libamdhip64-6 6.4.3-5). Without it a Debian 6.4.3 read as "6.4", older
+// than 6.4.1 (hostile-input report D10, debian-sid-rocm SUMMARY.md).
+std::optional<std::pair<RocmRelease, std::string>> PatchFromHipPackage(const Facts& facts, const RocmRelease& release) {
+  if (release.release.find('.') != release.release.rfind('.')) return std::nullopt;  // has a patch
+  for (const auto& p : FactArray(facts, "rocm.packages")) {
+    std::string name = Field(p, "name");
+    if (!StartsWith(name, "libamdhip64-") && name != "hip-runtime-amd" && name != "rocm-hip-runtime") continue;
+    auto from_package = ReleaseFromVersion("package", Field(p, "version"), nlohmann::json::object());
+    if (!from_package || from_package->major != release.major || from_package->minor != release.minor) continue;
+    if (from_package->release == release.release) continue;
+    return std::make_pair(*from_package, name + " " + Field(p, "version"));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<RocmRelease> ReleaseFromVersion(std::string_view kind, std::string_view value, const nlohmann::json& drivers) {
@@ -121,6 +137,10 @@ void DeriveRocmRelease(Facts& facts, const nlohmann::json& data) {
     auto release = ReleaseFromVersion(c.kind, c.value, drivers);
     if (!release) continue;
     Evidence ev{"derived", c.source + ": " + Printable(c.value, 120)};
+    if (auto patched = PatchFromHipPackage(facts, *release)) {
+      release = patched->first;
+      ev = {"derived", c.source + ": " + Printable(c.value, 120) + ", package " + patched->second};
+    }
     facts.Set("rocm.release", release->release, ev);
     facts.Set("rocm.release_major", release->major, ev);
     facts.Set("rocm.release_minor", release->minor, ev);

@@ -19,7 +19,16 @@ namespace rd {
 
 using nlohmann::json;
 
+/// A large file kept compact (tests/tools/compact_snapshot.py): files/<path> holds only these
+/// (offset, length) ranges of the original, back to back; the rest reads as zeros, and its size
+/// is `size`. A recorded 1.3 GB libggml-hip.so is a few KB in git this way (issue 15 item 6).
+struct Extents {
+  uint64_t size = 0;
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;  ///< sorted, disjoint
+};
+
 struct SnapshotSystem::Data {
+  std::map<std::string, Extents> extents;
   std::map<std::string, Error> read_errors, dir_errors;
   std::map<std::string, std::vector<std::string>> dirs;
   std::map<std::string, Result<FileInfo>> stats, lstats;
@@ -98,6 +107,18 @@ void LoadMeta(const json& meta, SnapshotSystem::Data& data) {
     else data.groups.emplace(id, GroupEntry{j.at("name").get<std::string>(), id, j.value("members", std::vector<std::string>{})});
   });
   Section(meta, "dlopen", [&](const std::string& name, const json& j) { data.dlopens[name] = DlopenFromJson(j); });
+  Section(meta, "extents", [&](const std::string& path, const json& j) {
+    Extents e;
+    e.size = j.at("size").get<uint64_t>();
+    uint64_t end = 0;
+    for (const auto& r : j.at("ranges")) {
+      uint64_t offset = r.at(0).get<uint64_t>(), length = r.at(1).get<uint64_t>();
+      if (offset < end || length > e.size || offset > e.size - length) throw std::runtime_error("ranges must be sorted, disjoint and within size");
+      e.ranges.emplace_back(offset, length);
+      end = offset + length;
+    }
+    data.extents[path] = std::move(e);
+  });
   for (const char* key : {"identity", "uname"}) {
     try {
       if (std::string(key) == "identity") data.identity = IdentityFromJson(Member(meta, key));
@@ -235,10 +256,39 @@ Result<std::string> SnapshotSystem::Resolve(const std::string& path, bool follow
   return root_ + "/" + Join(done, "/");
 }
 
+const Extents* SnapshotSystem::ExtentsOf(const std::string& host) const {
+  if (data_->extents.empty() || host.compare(0, root_.size() + 1, root_ + "/") != 0) return nullptr;
+  auto it = data_->extents.find(host.substr(root_.size()));
+  return it == data_->extents.end() ? nullptr : &it->second;
+}
+
+Result<std::string> SnapshotSystem::ReadExtents(const std::string& host, const Extents& e, uint64_t offset, size_t length) const {
+  constexpr uint64_t kMaxAssembled = 1ull << 30;  // a hostile "size" cannot make us allocate more
+  if (offset >= e.size) return std::string();
+  uint64_t want = std::min<uint64_t>(length, e.size - offset);
+  if (want > kMaxAssembled) return Error{ErrorKind::TooLarge, host + ": range too large to assemble"};
+  std::string out(static_cast<size_t>(want), '\0');
+  uint64_t packed = 0;  // where each range starts in the compact file
+  for (const auto& [start, size] : e.ranges) {
+    uint64_t from = std::max(start, offset), to = std::min(start + size, offset + want);
+    if (from < to) {
+      auto bytes = ReadLocalFileRange(host, packed + (from - start), static_cast<size_t>(to - from));
+      if (!bytes) return bytes.error();
+      std::copy(bytes->begin(), bytes->end(), out.begin() + static_cast<std::ptrdiff_t>(from - offset));
+    }
+    packed += size;
+  }
+  return out;
+}
+
 Result<std::string> SnapshotSystem::ReadFile(const std::string& path, size_t max_bytes) {
   if (auto it = data_->read_errors.find(path); it != data_->read_errors.end()) return it->second;
   auto host = Resolve(path, true);
   if (!host) return host.error();
+  if (const Extents* e = ExtentsOf(*host)) {
+    if (e->size > max_bytes) return Error{ErrorKind::TooLarge, path + ": larger than " + std::to_string(max_bytes) + " bytes"};
+    return ReadExtents(*host, *e, 0, static_cast<size_t>(e->size));
+  }
   auto text = ReadLocalFile(*host, max_bytes);
   if (!text) return Renamed(text.error(), *host, path);
   return text;
@@ -248,6 +298,7 @@ Result<std::string> SnapshotSystem::ReadFileRange(const std::string& path, uint6
   if (auto it = data_->read_errors.find(path); it != data_->read_errors.end()) return it->second;
   auto host = Resolve(path, true);
   if (!host) return host.error();
+  if (const Extents* e = ExtentsOf(*host)) return ReadExtents(*host, *e, offset, length);
   auto bytes = ReadLocalFileRange(*host, offset, length);
   if (!bytes) return Renamed(bytes.error(), *host, path);
   return bytes;
@@ -272,6 +323,7 @@ Result<FileInfo> SnapshotSystem::Stat(const std::string& path) {
   if (!info) return Renamed(info.error(), *host, path);
   FileInfo replayed = *info;
   replayed.uid = replayed.gid = 0;  // the checkout's owner means nothing; meta.json says owners
+  if (const Extents* e = ExtentsOf(*host)) replayed.size = e->size;
   return replayed;
 }
 

@@ -12,6 +12,8 @@ namespace rd {
 /// ELOOP), and meta.json overrides what a plain tree cannot say: errors, device nodes, owners.
 /// Access() without a recorded answer is computed from mode bits and the recorded identity,
 /// the way the kernel decides.
+struct Extents;  // a compacted large file (meta.json "extents")
+
 class SnapshotSystem : public System {
  public:
   /// Loads DIR; an Error names the file and the cause when meta.json or a command is malformed.
@@ -39,6 +41,8 @@ class SnapshotSystem : public System {
   explicit SnapshotSystem(std::string root, std::shared_ptr<Data> data);
   /// Host path inside files/ for a snapshot path, following in-tree symlinks.
   Result<std::string> Resolve(const std::string& path, bool follow_last);
+  const Extents* ExtentsOf(const std::string& host) const;
+  Result<std::string> ReadExtents(const std::string& host, const Extents& e, uint64_t offset, size_t length) const;
   std::string root_;
   std::shared_ptr<Data> data_;
 };

@@ -303,3 +303,41 @@ TEST(RecordingSystemTest, EnvironmentWithoutSecretsAndWithInvalidUtf8IsSaved) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// issue 15 item 6: a compacted file (meta.json "extents", tests/tools/compact_snapshot.py) reads
+// like the original: its ranges at their offsets, zeros elsewhere, the original size.
+TEST(SnapshotSystemTest, ExtentsReadLikeTheOriginalFile) {
+  testing::TempTree t;
+  t.Write("files/usr/lib/big.so", "ABCDEF");
+  t.Link("files/usr/lib/big.so.1", "big.so");
+  t.Write("meta.json", R"({"extents": {"/usr/lib/big.so": {"size": 100, "ranges": [[10, 4], [50, 2]]}}})");
+  auto sys = LoadOk(t.root());
+  ASSERT_TRUE(sys);
+  using namespace std::string_literals;
+  EXPECT_EQ(sys->ReadFileRange("/usr/lib/big.so.1", 8, 10).value(), "\0\0ABCD\0\0\0\0"s);
+  EXPECT_EQ(sys->ReadFileRange("/usr/lib/big.so", 49, 4).value(), "\0EF\0"s);
+  EXPECT_EQ(sys->ReadFileRange("/usr/lib/big.so", 98, 10).value(), "\0\0"s);  // fewer at the end
+  EXPECT_EQ(sys->ReadFileRange("/usr/lib/big.so", 200, 10).value(), "");
+  EXPECT_EQ(sys->Stat("/usr/lib/big.so.1")->size, 100u);
+  EXPECT_EQ(sys->ReadFile("/usr/lib/big.so", 1000).value().size(), 100u);
+  EXPECT_EQ(sys->ReadFile("/usr/lib/big.so", 99).error().kind, ErrorKind::TooLarge);
+}
+
+TEST(SnapshotSystemTest, OverlappingOrOutOfSizeExtentsAreRefused) {
+  for (const char* meta : {R"({"extents": {"/a": {"size": 10, "ranges": [[0, 4], [2, 4]]}}})",
+                           R"({"extents": {"/a": {"size": 10, "ranges": [[8, 4]]}}})",
+                           R"({"extents": {"/a": {"size": 10, "ranges": [[18446744073709551615, 2]]}}})"}) {
+    testing::TempTree t;
+    t.Write("files/a", "xxxx");
+    t.Write("meta.json", meta);
+    auto loaded = SnapshotSystem::Load(t.root());
+    ASSERT_FALSE(loaded.ok()) << meta;
+    EXPECT_NE(loaded.error().message.find("extents"), std::string::npos) << loaded.error().message;
+  }
+}
+
+}  // namespace
+}  // namespace rd
