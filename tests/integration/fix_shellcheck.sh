@@ -5,6 +5,9 @@
 # ... ...") fails too: advice that is not a command belongs in a `# …` comment. Batched: one
 # shellcheck run for all snippets and one for all scripts (a few seconds).
 source "$(dirname "$0")/lib.bash"
+# The fix texts are rule data, the same in every build: the release build (CI's first pass)
+# checks them, and the sanitizer pass does not replay 170 reports again for it (CI budget).
+[ -z "${ROCM_DOCTOR_SANITIZED:-}" ] || { echo "SKIP: sanitizer build; the release build checks every filled fix"; exit 0; }
 command -v shellcheck >/dev/null || fail "shellcheck is not installed (scripts/install-deps.sh installs it)"
 python3 - "$DOCTOR" "$SRC/tests/fixtures" "$WORK" <<'PY'
 import json, os, re, subprocess, sys
