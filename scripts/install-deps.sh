@@ -15,6 +15,9 @@ view_pkgs=(librocm-smi-dev libamd-smi-dev)
 # Packages the tests exercise for real: Debian's ROCm user space (hipcc 5.2 on bookworm),
 # rocminfo/rocm-smi, clang for the fuzzers, and a CPU PyTorch.
 test_pkgs=(hipcc libamdhip64-dev rocminfo rocm-smi rocm-device-libs clang python3-torch binutils)
+# The shellcheck package checks every filled fix command and every `rocm-doctor fix` script (issue 14,
+# tests/integration/fix_shellcheck.sh): packaged everywhere, so not optional like the ones above.
+check_pkgs=(shellcheck)
 # Only for the opt-in tests (tests/integration-optin/): chroots and a local Slurm.
 optin_pkgs=(debootstrap slurm-wlm)
 
@@ -28,7 +31,7 @@ done
 case "${1:-all}" in
   build) pkgs=("${build_pkgs[@]}") ;;
   optin) pkgs=("${optin_pkgs[@]}") ;;
-  *)     pkgs=("${build_pkgs[@]}")
+  *)     pkgs=("${build_pkgs[@]}" "${check_pkgs[@]}")
          for p in "${test_pkgs[@]}"; do
            if apt-cache show "$p" >/dev/null 2>&1; then pkgs+=("$p"); else echo "install-deps: $p not packaged here, skipped" >&2; fi
          done ;;

@@ -6,12 +6,12 @@ _rocm_doctor() {
     cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
     words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
   }
-  local subcommands="check triage probe fleet rules explain"
+  local subcommands="check fix triage probe fleet rules explain"
   local output_opts="--format -f --output -o --no-redact --verbose -v --fail-on --help -h"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
-      check|triage|probe|fleet|rules|explain) sub=${words[i]}; break ;;
+      check|fix|triage|probe|fleet|rules|explain) sub=${words[i]}; break ;;
     esac
   done
   case $prev in
@@ -25,6 +25,8 @@ _rocm_doctor() {
     "") COMPREPLY=($(compgen -W "$subcommands --help -h --version" -- "$cur")) ;;
     check)
       COMPREPLY=($(compgen -W "$output_opts --rules --ignore --record --replay --from --quick --no-probes --no-compile --lib --python --collector-timeout" -- "$cur")) ;;
+    fix)
+      COMPREPLY=($(compgen -W "--output -o --rules --ignore --replay --from --quick --no-probes --python --run --help -h" -- "$cur")) ;;
     triage)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules --ignore" -- "$cur"))
       else COMPREPLY=($(compgen -f -- "$cur")); fi ;;

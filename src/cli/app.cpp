@@ -5,6 +5,7 @@
 #include <new>
 
 #include "cli/check_command.h"
+#include "cli/fix_command.h"
 #include "cli/fleet_command.h"
 #include "cli/io.h"
 #include "cli/rules_commands.h"
@@ -45,6 +46,7 @@ struct Cli {
   std::vector<std::string> extra_rule_dirs, ignored, lint_dirs;
   std::string explain_id;
   int budget_ms = 10000;
+  bool fix_run = false;
 };
 
 void AddCheck(CLI::App& app, Cli& cli) {
@@ -73,6 +75,29 @@ void AddProbe(CLI::App& app, Cli& cli) {
   AddOutputOptions(probe, cli.check.output);
   probe->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
   probe->footer(kExitCodesHelp);
+}
+
+// issue 14 item 9: the same pipeline as check; its findings' fixes as one sh script.
+void AddFix(CLI::App& app, Cli& cli) {
+  auto* fix = app.add_subcommand("fix", "Write the fixes of the current findings as one sh script, root causes first; --run runs it step by step");
+  fix->add_option("-o,--output", cli.check.output.output_file, "Write the script to FILE (mode 0600) instead of stdout");
+  fix->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  fix->add_option("--ignore", cli.ignored, "Leave out the rule with this id (repeatable)");
+  auto* replay = fix->add_option("--replay", cli.check.replay_dir, "Fixes for the machine recorded in snapshot folder DIR");
+  auto* from = fix->add_option("--from", cli.check.from_file, "Fixes for the findings of today's rules on an earlier JSON report");
+  replay->excludes(from);
+  fix->add_flag("--quick", cli.check.pipeline.quick, "Skip every child-process view (imports, compile check, probes)");
+  fix->add_flag("--no-probes", cli.check.no_probes, "Do not run the GPU runtime probes");
+  fix->add_option("--python", cli.check.pipeline.pythons, "Examine this Python interpreter first (repeatable)");
+  // Another machine's fixes are never run here: the values in them were read there.
+  fix->add_flag("--run", cli.fix_run, "Run the script here, one command at a time, each after a y on the terminal; then check again")
+      ->excludes(replay)
+      ->excludes(from);
+  fix->footer(
+      "Nothing runs without --run, and with --run nothing runs without a y typed on the terminal (stdin) for that "
+      "command.\nExit codes: 0 script written (--run: every command ran and worked, and its finding is gone), 1 --run: "
+      "a command declined or failed, or its finding still reported, 2 usage or configuration error (also --run without a "
+      "terminal on stdin), 3 internal error.");
 }
 
 void AddTriage(CLI::App& app, Cli& cli) {
@@ -145,6 +170,12 @@ int Dispatch(CLI::App& app, Cli& cli, Io& io) {
          cli.check.probes_only = true;
          return RunCheck(cli.check, io);
        }},
+      {"fix", [&] {
+         auto runner = MakeUserShellRunner();
+         auto prompt = MakeTerminalPrompt(std::cin, io.out);
+         FixSeams seams{*runner, *prompt};
+         return RunFix(FixOptions{cli.check, cli.fix_run}, io, seams);
+       }},
       {"triage", [&] {
          cli.triage.rule_dirs = RuleDirs(cli);
          cli.triage.ignored = cli.check.ignored;
@@ -193,6 +224,7 @@ int RunCli(int argc, const char* const* argv, Io& io) {
   app.require_subcommand(1);
   Cli cli;
   AddCheck(app, cli);
+  AddFix(app, cli);
   AddTriage(app, cli);
   AddProbe(app, cli);
   AddFleet(app, cli);

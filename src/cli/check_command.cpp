@@ -123,29 +123,26 @@ int EmitReport(const Report& report, const OutputOptions& options, Io& io) {
   return ShouldFail(report, options.fail_on) ? kExitFindings : kExitHealthy;
 }
 
-int RunCheck(const CheckOptions& options, Io& io) {
+namespace {
+
+// The report of --from, --replay or this machine (check, probe and fix share it). `recorder` and
+// `record_dir` are set when --record asked for a snapshot, which RunCheck saves.
+Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<RecordingSystem>& recorder,
+                           std::unique_ptr<RecordDir>& record_dir) {
   auto start = Clock::now();
   RuleDatabase db = LoadRules(options.rule_dirs);
   if (!options.from_file.empty()) {
     auto earlier = LoadEarlierReport(options.from_file);
-    if (!earlier) {
-      io.err << "rocm-doctor: " << earlier.error().message << "\n";
-      return kExitUsage;
-    }
+    if (!earlier) return earlier.error();
     Facts facts = earlier->facts;
     DropMistypedFacts(facts, db.catalog);  // m6: a value of the wrong type is not evaluated
     Report report = EvaluateReport(std::move(facts), earlier->collectors, db, options.ignored);
     report.mode = "from " + earlier->generated_at;
     report.timings.total_ms = MsSince(start);
-    return EmitReport(report, options.output, io);
+    return report;
   }
-  std::shared_ptr<RecordingSystem> recorder;
-  std::unique_ptr<RecordDir> record_dir;
   auto system = OpenSystem(options, recorder, record_dir, io);
-  if (!system) {
-    io.err << "rocm-doctor: " << system.error().message << "\n";
-    return kExitUsage;
-  }
+  if (!system) return system.error();
   auto collect_start = Clock::now();
   // --no-probes / `rocm-doctor probe NAME…`: which collectors run, and which probes (data key
   // "probe_request", read by the probes collector).
@@ -167,15 +164,36 @@ int RunCheck(const CheckOptions& options, Io& io) {
   report.mode = options.replay_dir.empty() ? "live" : "replay";
   report.timings.collect_ms = collect_ms;
   report.timings.total_ms = MsSince(start);
+  return report;
+}
+
+}  // namespace
+
+Result<Report> BuildCheckReport(const CheckOptions& options, Io& io) {
+  std::shared_ptr<RecordingSystem> recorder;
+  std::unique_ptr<RecordDir> record_dir;
+  CheckOptions without_record = options;
+  without_record.record_dir.clear();  // fix does not record (and a second --record would clash)
+  return BuildReport(without_record, io, recorder, record_dir);
+}
+
+int RunCheck(const CheckOptions& options, Io& io) {
+  std::shared_ptr<RecordingSystem> recorder;
+  std::unique_ptr<RecordDir> record_dir;
+  auto report = BuildReport(options, io, recorder, record_dir);
+  if (!report) {
+    io.err << "rocm-doctor: " << report.error().message << "\n";
+    return kExitUsage;
+  }
   if (recorder) {
     // The report still comes out when the snapshot could not be written.
     if (auto saved = recorder->Save(*record_dir); !saved) {
       io.err << "rocm-doctor: " << saved.error().message << "\n";
-      int status = EmitReport(report, options.output, io);
+      int status = EmitReport(*report, options.output, io);
       return status == kExitInternal ? status : kExitUsage;
     }
   }
-  return EmitReport(report, options.output, io);
+  return EmitReport(*report, options.output, io);
 }
 
 }  // namespace rd

@@ -7,6 +7,7 @@
 #include "core/pipeline.h"
 #include "engine/rule.h"
 #include "report/report.h"
+#include "util/result.h"
 
 namespace rd {
 
@@ -33,6 +34,9 @@ struct CheckOptions {
 };
 
 int RunCheck(const CheckOptions& options, Io& io);
+/// The check pipeline up to the report, without rendering it (`fix` uses it, issue 14 item 9):
+/// --from, --replay or this machine; never records. A bad --from/--replay input is the Error.
+Result<Report> BuildCheckReport(const CheckOptions& options, Io& io);
 
 /// Evaluates facts with rules into a report (used by check, check --from and triage).
 Report EvaluateReport(Facts facts, std::vector<CollectorRun> collectors, const RuleDatabase& db,

@@ -239,13 +239,23 @@ void CollapseRepeats(std::vector<Finding>& findings) {
 // issue 14 item 4, ux-review U16 and U4: a fix line whose value is not known (absent, or empty)
 // is left out rather than printed as "(unknown)", "<gid>" or "found at: )": a command with a
 // hole is a syntax error or does something else.
+//
+// issue 14 item 9 (`rocm-doctor fix` writes these lines into a script) and hostile-input D5: a
+// value that would change what a command does in sh (a line break, ; & | $ ` quotes,
+// redirections, globs, #) comes from an odd or hostile fact (a snapshot, a report, a file name);
+// such a line is left out like a hole. In a comment line only a line break could escape.
+bool FitsFixLine(const std::string& line, const std::string& value) {
+  bool comment = Trim(line).substr(0, 1) == "#";
+  return value.find_first_of(comment ? "\n\r" : "\n\r;&|<>$`\\\"'(){}*?[]!#") == std::string::npos;
+}
+
 std::string RenderFixTemplate(const std::string& fix, const std::function<std::optional<std::string>(const std::string&)>& lookup) {
   std::string out;
   for (const auto& line : SplitLines(fix)) {
     bool complete = true;
     for (const auto& ref : TemplateFacts(line)) {
       auto value = lookup(ref);
-      complete = complete && value && !value->empty();
+      complete = complete && value && !value->empty() && FitsFixLine(line, *value);
     }
     if (complete) out += (out.empty() ? "" : "\n") + RenderTemplate(line, lookup);
   }

@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.bash"
 bash_file="$SRC/packaging/completions/rocm-doctor.bash"
 zsh_file="$SRC/packaging/completions/_rocm-doctor"
 bash -n "$bash_file" || fail "bash completion has a syntax error"
-helps=("" check triage probe fleet rules explain "rules list" "rules facts" "rules lint")
+helps=("" check fix triage probe fleet rules explain "rules list" "rules facts" "rules lint")
 for cmd in "${helps[@]}"; do
   # shellcheck disable=SC2086
   "$DOCTOR" $cmd --help > "$WORK/help.txt" 2>&1 || true
