@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "cli/rules_commands.h"
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
 #include "system/local_files.h"
@@ -63,6 +64,7 @@ int RunTriage(const TriageOptions& options, Io& io, std::istream& stdin_stream) 
   }
   if (input_failed && pieces.empty()) return kExitUsage;
   RuleDatabase db = LoadRules(options.rule_dirs);
+  if (!IgnoredRulesExist(db, options.ignored, io)) return kExitUsage;
   Facts facts = TriageFacts(pieces, &db.data);  // data: the hip/hsa decode tables
   Report report = EvaluateReport(std::move(facts), {}, db, options.ignored);
   report.mode = "triage";
