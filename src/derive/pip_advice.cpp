@@ -48,9 +48,10 @@ void DerivePackageManager(Facts& facts, const json& data) {
   json row = DistroRow(facts, data);
   if (!row.is_object()) return;
   Evidence ev{"rules/data/package_managers.toml", FactText(facts, "os.id")};
-  const std::pair<const char*, const char*> keys[] = {{"os.package_manager", "manager"}, {"os.install_command", "install"},
-                                                      {"os.remove_command", "remove"}, {"os.python_venv_package", "python_venv"},
-                                                      {"os.python_torch_package", "python_torch"}};
+  const std::pair<const char*, const char*> keys[] = {
+      {"os.package_manager", "manager"},         {"os.install_command", "install"},     {"os.reinstall_command", "reinstall"},
+      {"os.remove_command", "remove"},           {"os.initramfs_update", "initramfs_update"}, {"os.firmware_package", "firmware"},
+      {"os.python_venv_package", "python_venv"}, {"os.python_torch_package", "python_torch"}};
   for (const auto& [path, key] : keys) facts.Set(path, Field(row, key), ev);
 }
 

@@ -83,5 +83,18 @@ TEST(CliUsage, RecordSaysWhereAndThatItIsNotRedacted) {
   EXPECT_NE(r.err.find("recorded the snapshot in " + tree.Path("snap") + " (NOT redacted"), std::string::npos) << r.err;
 }
 
+// U14: a pasted collect_env says what it showed (ROCm release, torch, HIP), marks stay ✓.
+TEST(CliUsage, TriageSummariesEchoWhatWasParsed) {
+  auto r = Cli({"triage", testing::FixturePath("triage") + "/collect_env_rocm_mi300x.txt"});
+  EXPECT_NE(r.out.find("[✓] ROCm installs — ROCm 6.3 (seen in the paste: hip-version)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[✓] Frameworks — torch 2.7.0a0+git295f2ed · HIP 6.3.42133-1b9c17779"), std::string::npos) << r.out;
+}
+
+// m13: --help shows the collector budget's default.
+TEST(CliUsage, HelpShowsTheCollectorTimeoutDefault) {
+  auto r = Cli({"check", "--help"});
+  EXPECT_NE((r.out + r.err).find("=10000"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace rd

@@ -145,6 +145,34 @@ TEST(ExactFixes, RuntimeSummaryIsShort) {
   EXPECT_NE(healthy.find("rocm_smi: 8 GPU(s)"), std::string::npos) << healthy;
 }
 
+// m11: the override the doctor read is named, not asked for with `env | grep`.
+TEST(ExactFixes, RuntimeGfxDiffersNamesTheOverride) {
+  std::string fix = FixOf(ReplayScenario("rx6700xt-gfx1031-override"), "gpu.runtime-gfx-differs");
+  EXPECT_NE(fix.find("HSA_OVERRIDE_GFX_VERSION=10.3.0 is set: the runtime loads gfx1030 code on this gfx1031"), std::string::npos) << fix;
+  EXPECT_EQ(fix.find("env | grep"), std::string::npos) << fix;
+}
+
+// U15: the firmware fix uses the distribution's package manager, package and initramfs tool.
+TEST(ExactFixes, FirmwareFixFollowsTheDistribution) {
+  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  auto fix = [&](const char* id) {
+    Facts facts;
+    facts.Set("os.id", id);
+    facts.Set("container.kind", "none");
+    facts.Set("gpus", nlohmann::json::array({{{"gfx", "gfx1100"}, {"firmware_prefix", "psp_13_0_0"}, {"firmware_files", 0},
+                                              {"marketing_name", "Radeon RX 7900 XTX"}}}));
+    DeriveFacts(facts, db.data);
+    for (const auto& f : EvaluateRules(db, facts, {}).findings) {
+      if (f.rule_id == "driver.firmware-missing-or-bad") return f.fix;
+    }
+    return std::string("(not fired)");
+  };
+  EXPECT_NE(fix("rhel").find("sudo dnf reinstall amd-gpu-firmware && sudo dracut -f"), std::string::npos) << fix("rhel");
+  EXPECT_NE(fix("debian").find("sudo apt install --reinstall firmware-amd-graphics && sudo update-initramfs -u"), std::string::npos);
+  EXPECT_NE(fix("arch").find("sudo pacman -S linux-firmware-amdgpu && sudo mkinitcpio -P"), std::string::npos);
+  EXPECT_FALSE(HasLineStarting(fix("rhel"), "sudo apt")) << fix("rhel");
+}
+
 // U13: python3 on PATH is a pyenv shim without torch; the report examined /usr/bin/python3's.
 TEST(ExactFixes, PathPythonWithoutTorchIsAFinding) {
   Report r = ReplayScenario("fw-pyenv-python-arg");
