@@ -1,5 +1,8 @@
 # bash completion for rocm-doctor. Handwritten from src/cli/app.cpp (CLI11 definitions);
 # tests/integration/completion_sync.sh fails when a subcommand or flag of --help is missing here.
+_rocm_doctor_rule_ids() {
+  rocm-doctor rules list 2>/dev/null | awk '$1 ~ /^[a-z0-9_-]+\.[a-z0-9_.-]+$/ {print $1}'
+}
 _rocm_doctor() {
   local cur prev words cword
   _init_completion 2>/dev/null || {
@@ -19,7 +22,9 @@ _rocm_doctor() {
     --fail-on) COMPREPLY=($(compgen -W "error warning never" -- "$cur")); return ;;
     --output|-o|--from|--expect-file|--lib|--python) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --rules|--record|--replay) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-    --collector-timeout|--outlier-fraction|--ignore|--expect) return ;;
+    # ux-review p5: rule ids after --ignore, and only rule lines (not the "N rules" count line)
+    --ignore) COMPREPLY=($(compgen -W "$(_rocm_doctor_rule_ids)" -- "$cur")); return ;;
+    --collector-timeout|--outlier-fraction|--expect) return ;;
   esac
   case $sub in
     "") COMPREPLY=($(compgen -W "$subcommands --help -h --version" -- "$cur")) ;;
@@ -50,7 +55,7 @@ _rocm_doctor() {
       esac ;;
     explain)
       if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--rules --help -h" -- "$cur"))
-      else COMPREPLY=($(compgen -W "$(rocm-doctor rules list 2>/dev/null | awk '{print $1}')" -- "$cur")); fi ;;
+      else COMPREPLY=($(compgen -W "$(_rocm_doctor_rule_ids)" -- "$cur")); fi ;;
   esac
 }
 complete -F _rocm_doctor rocm-doctor

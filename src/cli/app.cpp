@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <new>
 
 #include "cli/check_command.h"
@@ -14,6 +15,7 @@
 #include "collectors/dlopen_child.h"
 #include "core/exit_status.h"
 #include "system/smi_child.h"
+#include "util/strings.h"
 #include "util/terminal_text.h"
 
 namespace rd {
@@ -29,9 +31,15 @@ void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
       {"text", OutputFormat::Text}, {"json", OutputFormat::Json}, {"markdown", OutputFormat::Markdown}, {"md", OutputFormat::Markdown}};
   static const std::map<std::string, FailOn> fail_levels = {
       {"error", FailOn::Error}, {"warning", FailOn::Warning}, {"never", FailOn::Never}};
-  cmd->add_option("--format,-f", out.format, "Output format: text, json or markdown")
+  CLI::Option* format = cmd->add_option("--format,-f", out.format, "Output format: text, json or markdown (default: from -o's .json/.md, else text)")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
   cmd->add_option("-o,--output", out.output_file, "Write the report to FILE (atomically) instead of stdout");
+  // ux-review p4: `-o out.json` without -f wrote the text report into out.json.
+  cmd->parse_complete_callback([format, &out] {
+    if (format->count() != 0) return;
+    if (EndsWith(out.output_file, ".json")) out.format = OutputFormat::Json;
+    else if (EndsWith(out.output_file, ".md")) out.format = OutputFormat::Markdown;
+  });
   cmd->add_flag("--no-redact", [&out](int64_t) { out.redact = false; },
                 "Keep hostnames, users, home paths, addresses and serials in JSON/Markdown");
   cmd->add_flag("-v,--verbose", out.verbose, "Show facts with their sources and rules not evaluated");
@@ -52,7 +60,7 @@ struct Cli {
 void AddCheck(CLI::App& app, Cli& cli) {
   auto* check = app.add_subcommand("check", "Collect facts, evaluate the rules, report what is wrong and how to fix it");
   AddOutputOptions(check, cli.check.output);
-  check->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR (later dirs override by id)");
+  check->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR (later dirs override by id)")->check(CLI::ExistingDirectory);
   check->add_option("--ignore", cli.ignored, "Silence the rule with this id (repeatable)");
   auto* record = check->add_option("--record", cli.check.record_dir, "Save everything read into snapshot folder DIR");
   auto* replay = check->add_option("--replay", cli.check.replay_dir, "Read the world from snapshot folder DIR instead of this machine");
@@ -63,7 +71,7 @@ void AddCheck(CLI::App& app, Cli& cli) {
   check->add_option("--lib", cli.check.pipeline.extra_libs, "Also resolve the dependencies of this library (repeatable)");
   check->add_option("--python", cli.check.pipeline.pythons,
                     "Examine this Python interpreter first; its torch is the one imported (repeatable)");
-  check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000));
+  check->add_option("--collector-timeout", cli.budget_ms, "Time budget of each collector in ms")->check(CLI::Range(1, 600000))->capture_default_str();  // m13: shows [10000]
   check->add_flag("--no-probes", cli.check.no_probes, "Do not run the GPU runtime probes (rocm-doctor-probe)");
   check->add_flag("--no-compile", cli.check.pipeline.no_compile, "Do not run the hipcc compile check");
   check->footer(kExitCodesHelp);
@@ -71,9 +79,14 @@ void AddCheck(CLI::App& app, Cli& cli) {
 
 void AddProbe(CLI::App& app, Cli& cli) {
   auto* probe = app.add_subcommand("probe", "Run only the GPU runtime probes: runtime kernel memcpy async streams p2p");
-  probe->add_option("names", cli.check.probe_names, "Probes to run (default: the default set)");
+  // ux-review m4: an unknown name is a usage error here, not a probe run that dies.
+  probe->add_option("names", cli.check.probe_names, "Probes to run (default: the default set)")
+      ->check([](const std::string& name) {
+        static const std::set<std::string> known = {"runtime", "kernel", "memcpy", "async", "streams", "p2p"};
+        return known.count(name) ? std::string() : "unknown probe '" + name + "' (runtime kernel memcpy async streams p2p)";
+      });
   AddOutputOptions(probe, cli.check.output);
-  probe->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  probe->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR")->check(CLI::ExistingDirectory);
   probe->footer(kExitCodesHelp);
 }
 
@@ -104,7 +117,7 @@ void AddTriage(CLI::App& app, Cli& cli) {
   auto* triage = app.add_subcommand("triage", "Diagnose what people paste into tickets: rocminfo, rocm-smi, ldd, logs …");
   triage->add_option("inputs", cli.triage.inputs, "Files with pasted output; - reads stdin")->required();
   AddOutputOptions(triage, cli.triage.output);
-  triage->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  triage->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR")->check(CLI::ExistingDirectory);
   triage->add_option("--ignore", cli.ignored, "Silence the rule with this id (repeatable)");
   triage->footer(kExitCodesHelp);
 }
@@ -118,7 +131,7 @@ void AddFleet(CLI::App& app, Cli& cli) {
       ->check(CLI::Range(0.0, 1.0));
   fleet->add_option("--expect", cli.fleet.expected_nodes, "Node that must have a report (repeatable)");
   fleet->add_option("--expect-file", cli.fleet.expect_file, "File listing the nodes that must have a report, one per line");
-  fleet->add_option("--rules", cli.extra_rule_dirs, "Also load rules and data tables (fleet.toml) from DIR");
+  fleet->add_option("--rules", cli.extra_rule_dirs, "Also load rules and data tables (fleet.toml) from DIR")->check(CLI::ExistingDirectory);
   fleet->footer(kExitCodesHelp);
 }
 
@@ -126,13 +139,13 @@ void AddRules(CLI::App& app, Cli& cli) {
   auto* rules = app.add_subcommand("rules", "List or lint the rule database");
   rules->require_subcommand(1);
   auto* list = rules->add_subcommand("list", "List every rule");
-  list->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  list->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR")->check(CLI::ExistingDirectory);
   rules->add_subcommand("facts", "List every fact a rule may use, with its type and meaning");
   auto* lint = rules->add_subcommand("lint", "Check rule files: TOML syntax, operators, regexes, ids, fact names");
   lint->add_option("dirs", cli.lint_dirs, "Rule directories (default: the installed rules)");
   auto* explain = app.add_subcommand("explain", "Explain a rule: why it matters and how to fix it");
   explain->add_option("id", cli.explain_id, "Rule id, e.g. env.serialization-debug-vars-left-on")->required();
-  explain->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR");
+  explain->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR")->check(CLI::ExistingDirectory);
 }
 
 std::vector<std::string> RuleDirs(const Cli& cli) {

@@ -7,6 +7,7 @@
 
 #include "cli/output.h"
 #include "cli/registry.h"
+#include "cli/rules_commands.h"
 #include "core/exit_status.h"
 #include "core/fact_types.h"
 #include "derive/derive.h"
@@ -131,6 +132,7 @@ Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<
                            std::unique_ptr<RecordDir>& record_dir) {
   auto start = Clock::now();
   RuleDatabase db = LoadRules(options.rule_dirs);
+  if (!IgnoredRulesExist(db, options.ignored, io)) return kExitUsage;
   if (!options.from_file.empty()) {
     auto earlier = LoadEarlierReport(options.from_file);
     if (!earlier) return earlier.error();
@@ -192,6 +194,8 @@ int RunCheck(const CheckOptions& options, Io& io) {
       int status = EmitReport(*report, options.output, io);
       return status == kExitInternal ? status : kExitUsage;
     }
+    // ux-review m14: a snapshot is not redacted (docs/snapshot-format.md); say where it went.
+    io.err << "rocm-doctor: recorded the snapshot in " << record_dir->path() << " (NOT redacted: review it before sharing)\n";
   }
   return EmitReport(*report, options.output, io);
 }

@@ -47,7 +47,10 @@ int RunFleet(const FleetCommandOptions& command, Io& io) {
     return kExitUsage;
   }
   LoadedFleet loaded = LoadFleetReports(command.inputs);
-  if (loaded.nodes.empty() && loaded.unreadable.empty()) {
+  // ux-review m16: nothing readable (`fleet /nonexistent`) is "no reports found", exit 2, not an
+  // empty fleet with ✓ lines; each input that could not be read is named.
+  if (loaded.nodes.empty()) {
+    for (const auto& u : loaded.unreadable) io.err << "rocm-doctor: " << u.source << ": " << u.message << "\n";
     io.err << "rocm-doctor: no reports found in the given inputs (a directory is searched for *.json)\n";
     return kExitUsage;
   }

@@ -63,28 +63,51 @@ int RunRulesFacts(const std::vector<std::string>& dirs, Io& io) {
   return catalog_ok ? kExitHealthy : kExitUsage;
 }
 
+namespace {
+
+// ", did you mean 'gpu.none-found'?" for a near miss, "" otherwise.
+std::string DidYouMean(const RuleDatabase& db, const std::string& id) {
+  std::string best;
+  size_t best_distance = std::max<size_t>(3, id.size() / 3) + 1;
+  for (const auto& rule : db.rules) {
+    size_t d = EditDistance(id, rule.id);
+    if (d < best_distance) {
+      best_distance = d;
+      best = rule.id;
+    }
+  }
+  return best.empty() ? "" : ", did you mean '" + best + "'?";
+}
+
+}  // namespace
+
+bool IgnoredRulesExist(const RuleDatabase& db, const std::set<std::string>& ignored, Io& io) {
+  bool ok = true;
+  for (const auto& id : ignored) {
+    if (std::any_of(db.rules.begin(), db.rules.end(), [&](const Rule& r) { return r.id == id; })) continue;
+    io.err << "rocm-doctor: --ignore: unknown rule '" << id << "'" << DidYouMean(db, id) << "\n";
+    ok = false;
+  }
+  return ok;
+}
+
 int RunExplain(const std::vector<std::string>& dirs, const std::string& id, Io& io) {
   SafeIo safe(io);
   RuleDatabase db = LoadRules(dirs);
   auto it = std::find_if(db.rules.begin(), db.rules.end(), [&](const Rule& r) { return r.id == id; });
   if (it == db.rules.end()) {
-    std::string best;
-    size_t best_distance = std::max<size_t>(3, id.size() / 3) + 1;
-    for (const auto& rule : db.rules) {
-      size_t d = EditDistance(id, rule.id);
-      if (d < best_distance) {
-        best_distance = d;
-        best = rule.id;
-      }
-    }
-    io.err << "rocm-doctor: unknown rule '" << id << "'" << (best.empty() ? "" : ", did you mean '" + best + "'?") << "\n";
+    io.err << "rocm-doctor: unknown rule '" << id << "'" << DidYouMean(db, id) << "\n";
     return kExitUsage;
   }
   const Rule& rule = *it;
   io.out << fmt::format("{} ({}, section {})\n{}:{}\n\n{}\n", rule.id, SeverityName(rule.severity), rule.section,
                         rule.file, rule.line, rule.title);
   if (!rule.explain.empty()) io.out << "\n" << std::string(Trim(rule.explain)) << "\n";
-  if (!rule.fix.empty()) io.out << "\nFix:\n  " << rule.fix << "\n";
+  // ux-review m9: every fix line indented alike (the first one only was).
+  if (!rule.fix.empty()) {
+    io.out << "\nFix:\n";
+    for (const auto& line : SplitLines(rule.fix)) io.out << "  " << line << "\n";
+  }
   if (!rule.refs.empty()) {
     io.out << "\nReferences:\n";
     for (const auto& ref : rule.refs) io.out << "  " << ref << "\n";

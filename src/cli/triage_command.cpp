@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "cli/rules_commands.h"
 #include "core/exit_status.h"
 #include "engine/rule_loader.h"
 #include "system/local_files.h"
@@ -63,11 +64,16 @@ int RunTriage(const TriageOptions& options, Io& io, std::istream& stdin_stream) 
   }
   if (input_failed && pieces.empty()) return kExitUsage;
   RuleDatabase db = LoadRules(options.rule_dirs);
+  if (!IgnoredRulesExist(db, options.ignored, io)) return kExitUsage;
   Facts facts = TriageFacts(pieces, &db.data);  // data: the hip/hsa decode tables
   Report report = EvaluateReport(std::move(facts), {}, db, options.ignored);
   report.mode = "triage";
-  // A paste shows some parts of a machine: a part it does not show is not "could not check".
-  report.verdicts.clear();
+  // A paste shows some parts of a machine: a part it does not show is not "could not check". The
+  // summaries stay: they echo what was parsed (ux-review U14: blank lines for a collect_env).
+  for (auto& verdict : report.verdicts) {
+    verdict.mark = SectionMark::Ok;
+    verdict.reason.clear();
+  }
   report.timings.total_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   int status = EmitReport(report, options.output, io);
   return input_failed && status != kExitInternal ? kExitUsage : status;

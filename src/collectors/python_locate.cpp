@@ -126,6 +126,10 @@ void BuildSearchPath(CollectContext& context, PythonInstall& py) {
   auto chain = LinkChain(context, py.executable);
   std::string prefix = venv ? venv_dir : ParentDir(ParentDir(chain.back()));
   py.version = VersionOf(context, chain, venv ? ParentDir(ParentDir(chain.back())) : prefix, venv);
+  // PEP 668: pip refuses to install into a Python whose stdlib holds this marker (Debian 12+,
+  // Ubuntu 23.04+, Fedora 38+); a venv ignores it. ux-review U5: the fix must not be a bare pip.
+  py.externally_managed = !venv && !py.version.empty() &&
+                          context.system.Stat(prefix + "/lib/python" + py.version + "/EXTERNALLY-MANAGED").ok();
   bool user_site = (!venv || venv->include_system_site_packages) && !context.system.GetEnv("PYTHONNOUSERSITE");
   auto home = context.system.GetEnv("HOME");
   if (user_site && home && StartsWith(*home, "/") && !py.version.empty()) {

@@ -21,6 +21,7 @@ struct PythonInstall {
   std::string problem;                   ///< Non-empty: nothing can run (a given path is missing …).
   std::string version;                   ///< "3.11" when known.
   bool search_path_known = true;         ///< False for a wrapper script other than a pyenv shim (not given with --python).
+  bool externally_managed = false;       ///< PEP 668: its stdlib has EXTERNALLY-MANAGED and it is no venv.
   std::vector<std::string> search_path;  ///< Where `import torch` looks, in order.
   std::optional<std::string> torch_dir;  ///< ".../site-packages/torch" when version.py is there.
 };

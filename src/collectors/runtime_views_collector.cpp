@@ -188,10 +188,16 @@ std::string Summary(const Facts& facts) {
     auto gpus = facts.Get("amd_smi.gpu_count");
     return rocminfo + " · amd-smi: " + (gpus.value ? gpus.value->dump() : std::string("?")) + " GPU(s)";
   }
+  // ux-review m3, m19: the count rocm_smi sees, and a failed init as its status; rsmi's own
+  // sentence (170 characters) is the finding's, runtime.smi-unavailable.
   auto smi = facts.Get("smi.available");
-  auto reason = facts.Get("smi.reason");
-  std::string smi_text = smi.value && smi.value->get<bool>() ? "rocm_smi: available"
-                         : "rocm_smi: " + (reason.value ? reason.value->get<std::string>() : std::string("not available"));
+  auto status = facts.Get("smi.status");
+  auto devices = facts.Get("smi.device_count");
+  std::string smi_text = smi.value && smi.value->get<bool>()
+                             ? "rocm_smi: " + (devices.value ? devices.value->dump() + " GPU(s)" : std::string("available"))
+                         : status.value && status.value->is_number_integer() && status.value->get<long long>() != 0
+                             ? "rocm_smi: init failed (status " + status.value->dump() + ")"
+                             : "rocm_smi: not available";
   return rocminfo + " · " + smi_text;
 }
 

@@ -29,6 +29,7 @@ const std::vector<FactSpec> kTorchStaticFacts = {
     {"frameworks.pythons.search_path", "array", "Where import torch looks: PYTHONPATH, user site, site-packages, .pth dirs"},
     {"frameworks.pythons.search_path_known", "bool", "False for a wrapper script whose target is known only by running it (one given with --python is run for its sys.path)"},
     {"frameworks.pythons.torch_dir", "string", "The torch package this interpreter would import"},
+    {"frameworks.pythons.externally_managed", "bool", "Its stdlib has PEP 668's EXTERNALLY-MANAGED marker (pip refuses to install into it)"},
     {"frameworks.torch.found", "bool", "Some interpreter has torch installed"},
     {"frameworks.torch.dir", "string", "Directory of the torch package examined"},
     {"frameworks.torch.python", "string", "Interpreter that imports it"},
@@ -73,6 +74,7 @@ void RecordPythons(const std::vector<PythonInstall>& pythons, Facts& facts) {
     if (!py.resolved_by.empty()) item["resolved_by"] = Printable(py.resolved_by, 300);
     if (!py.version.empty()) item["version"] = py.version;
     item["search_path_known"] = py.search_path_known;
+    if (py.externally_managed) item["externally_managed"] = true;
     item["search_path"] = py.search_path;
     if (py.torch_dir) item["torch_dir"] = *py.torch_dir;
     list.push_back(std::move(item));

@@ -9,6 +9,7 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveGpuHealth(facts, data);
   DerivePlatform(facts);
   DerivePythonEnv(facts);
+  DerivePipAdvice(facts, data);
 }
 
 const std::vector<FactSpec>& DeriveFactSpecs() {
@@ -46,6 +47,24 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"kernel.release", "string", "uname -r, or the kernel release a paste shows"},
       {"frameworks.torch.version", "string", "torch version: the examined torch, or one a paste shows"},
       {"python.env_kind", "string", "venv, conda, uv, pyenv, system or embedded: the Python environment in use"},
+      {"python.path_interpreter", "string", "The first Python on PATH: what `python3 script.py` runs"},
+      {"python.path_runs", "string", "The interpreter behind it (a pyenv shim's target), else the same"},
+      {"python.path_has_torch", "bool", "That interpreter would import a torch"},
+      {"python.path_pip", "string", "It, when pip may install into it ('' when externally managed)"},
+      {"os.package_manager", "string", "apt, dnf, zypper or pacman (rules/data/package_managers.toml)"},
+      {"os.install_command", "string", "How this distribution installs a package: sudo apt install"},
+      {"os.remove_command", "string", "How it removes one: sudo apt remove"},
+      {"os.reinstall_command", "string", "How it reinstalls one: sudo apt install --reinstall, sudo dnf reinstall"},
+      {"os.initramfs_update", "string", "How it rebuilds the initramfs: sudo update-initramfs -u, sudo dracut -f"},
+      {"os.firmware_package", "string", "Its package with the amdgpu firmware blobs (linux-firmware, amd-gpu-firmware …)"},
+      {"os.python_venv_package", "string", "The package `python3 -m venv` needs ('' where python3 has it)"},
+      {"os.python_torch_package", "string", "The distribution's own torch package ('' when not known)"},
+      {"pip_fix.index", "string", "PyTorch ROCm index for this ROCm release and GPU (rocm6.2)"},
+      {"pip_fix.index_url", "string", "Its URL"},
+      {"pip_fix.python", "string", "The examined interpreter when pip may change its packages ('' when a venv is needed)"},
+      {"pip_fix.venv_from", "string", "The interpreter to create a venv with, when pip must not change its packages ('' otherwise)"},
+      {"pip_fix.distro_torch_dir", "string", "The examined torch's directory when the distribution's package manager owns it ('' otherwise)"},
+      {"pip_fix.externally_managed", "string", "The examined interpreter when it is externally managed (PEP 668) ('' otherwise)"},
       {"amd_smi.gpus.ecc_uncorrectable_over", "bool", "More uncorrectable ECC errors than gpu_health.toml's ecc.uncorrectable_max"},
       {"amd_smi.gpus.ecc_correctable_over", "bool", "More correctable ECC errors than ecc.correctable_max"},
       {"amd_smi.gpus.bad_pages_over", "bool", "More retired pages than bad_pages.retired_max"},

@@ -28,6 +28,10 @@ void DeriveGpuHealth(Facts& facts, const nlohmann::json& data);
 void DerivePlatform(Facts& facts);
 /// python.env_kind from interpreter paths, site-packages paths and venv prompts.
 void DerivePythonEnv(Facts& facts);
+/// os.package_manager and friends (rules/data/package_managers.toml), pip_fix.*: the interpreter
+/// a pip fix runs, whether it needs a venv, and the PyTorch ROCm index (rules/data/pip.toml).
+/// After DeriveGpus and DeriveRocmRelease.
+void DerivePipAdvice(Facts& facts, const nlohmann::json& data);
 
 /// os.id/os.version_id, kernel.release and frameworks.torch.version from a paste's text, when
 /// no structured source gave them.

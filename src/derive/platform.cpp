@@ -70,7 +70,24 @@ void DerivePlatform(Facts& facts) {
   facts.Set("platform.why", why, ev);
 }
 
+// ux-review U13: what `python3 train.py` runs is the first interpreter on PATH; the torch the
+// report examines may belong to another one (/usr/bin/python3 behind a pyenv shim).
+void DerivePathPython(Facts& facts) {
+  for (const auto& p : FactArray(facts, "frameworks.pythons")) {
+    if (Field(p, "origin") != "PATH" || !Field(p, "problem").empty()) continue;
+    std::string interpreter = Field(p, "interpreter");
+    Evidence ev{"derived", Printable(interpreter, 160)};
+    facts.Set("python.path_interpreter", interpreter, ev);
+    facts.Set("python.path_runs", Field(p, "executable").empty() ? interpreter : Field(p, "executable"), ev);
+    facts.Set("python.path_has_torch", !Field(p, "torch_dir").empty(), ev);
+    bool managed = p.is_object() && p.value("externally_managed", false);
+    facts.Set("python.path_pip", managed ? "" : interpreter, ev);  // '' drops the fix line
+    return;
+  }
+}
+
 void DerivePythonEnv(Facts& facts) {
+  DerivePathPython(facts);
   std::vector<std::string> paths;
   for (const auto& p : FactArray(facts, "frameworks.pythons")) paths.push_back(Field(p, "executable"));
   for (const auto& e : FactArray(facts, "triage.entities")) {

@@ -38,4 +38,10 @@ out=$(bash -c "source '$bash_file'; COMP_WORDS=(rocm-doctor fl); COMP_CWORD=1; _
 [ "$out" = "fleet" ] || fail "completing 'fl' gave '$out'"
 out=$(bash -c "source '$bash_file'; COMP_WORDS=(rocm-doctor fleet --exp); COMP_CWORD=2; _rocm_doctor; echo \${COMPREPLY[*]}")
 [ "$out" = "--expect --expect-file" ] || fail "completing 'fleet --exp' gave '$out'"
+# ux-review p5: rule ids after --ignore and for explain, never the "N rules" count line.
+rules_path=$(dirname "$DOCTOR")
+out=$(PATH="$rules_path:$PATH" ROCM_DOCTOR_RULES="$SRC/rules" bash -c "source '$bash_file'; COMP_WORDS=(rocm-doctor check --ignore gpu.none-f); COMP_CWORD=3; _rocm_doctor; echo \${COMPREPLY[*]}")
+[ "$out" = "gpu.none-found" ] || fail "completing '--ignore gpu.none-f' gave '$out'"
+out=$(PATH="$rules_path:$PATH" ROCM_DOCTOR_RULES="$SRC/rules" bash -c "source '$bash_file'; COMP_WORDS=(rocm-doctor explain 2); COMP_CWORD=2; _rocm_doctor; echo \${COMPREPLY[*]}")
+[ -z "$out" ] || fail "completing 'explain 2' gave '$out' (the count line?)"
 echo "completion_sync: ok"

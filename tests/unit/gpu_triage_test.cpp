@@ -59,7 +59,8 @@ TEST(GpuTriage, OutOfResourcesIsDecoded) {
 TEST(GpuTriage, ColouredNotLoaded) {
   Report r = TriagePaste("rocminfo-not-loaded-colour.txt");
   EXPECT_EQ(FactText(r, "rocminfo.rock_loaded"), "false");
-  EXPECT_EQ(FindingIds(r), (std::set<std::string>{"runtime.rocminfo-failed"}));
+  // ux-review U14: the paste names no GPU; the note says what to look at (lspci, lsmod, dmesg)
+  EXPECT_EQ(FindingIds(r), (std::set<std::string>{"driver.paste-rock-not-loaded-no-gpu-named", "runtime.rocminfo-failed"}));
 }
 
 TEST(GpuTriage, WslUnsupportedGpu) {

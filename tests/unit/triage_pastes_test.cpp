@@ -134,7 +134,8 @@ const std::vector<PasteCase>& Cases() {
        {}},
       {"rocminfo_out_of_resources_gtx1060", {"rocminfo"},
        {{"status_codes[0].name", "HSA_STATUS_ERROR_OUT_OF_RESOURCES"}, {"status_codes[0].code", "4104"}, {"status_codes[0].known", "true"}},
-       {"hsa.out-of-resources-decode", "runtime.rocminfo-failed", "status.decoded"}},
+       // ux-review U14: no GPU named, so the note asks lspci whether there is an AMD GPU at all
+       {"driver.paste-rock-not-loaded-no-gpu-named", "hsa.out-of-resources-decode", "runtime.rocminfo-failed", "status.decoded"}},
       {"torch_glibcxx_import", {"python-error"},
        {{"loader.errors[0].library", "libstdc++.so.6"}, {"loader.errors[0].missing_version", "GLIBCXX_3.4.30"},
         {"python.exceptions[0].type", "ImportError"}},

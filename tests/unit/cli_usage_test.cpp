@@ -1,0 +1,100 @@
+// Usage errors of the UX review's minor items (ux-review m4, m8, m16) and the output format that
+// follows -o's extension (p4): a typo is exit 2 with what was wrong, never a silent success.
+#include "cli/io.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/exit_status.h"
+#include "scenario.h"
+#include "temp_tree.h"
+
+namespace rd {
+namespace {
+
+struct CliRun {
+  int status;
+  std::string out, err;
+};
+
+CliRun Cli(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  Io io{out, err, false, true};
+  std::vector<const char*> argv = {"rocm-doctor"};
+  for (auto& a : args) argv.push_back(a.c_str());
+  int status = RunCli(static_cast<int>(argv.size()), argv.data(), io);
+  return {status, out.str(), err.str()};
+}
+
+TEST(CliUsage, UnknownProbeNameIsAUsageError) {
+  auto r = Cli({"probe", "bogus"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_NE(r.err.find("unknown probe 'bogus' (runtime kernel memcpy async streams p2p)"), std::string::npos) << r.err;
+}
+
+TEST(CliUsage, IgnoreOfAnUnknownRuleSaysDidYouMean) {
+  std::string fixture = testing::FixturePath("debian13-host");
+  auto r = Cli({"check", "--replay", fixture, "--ignore", "gpu.none-fund"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_NE(r.err.find("--ignore: unknown rule 'gpu.none-fund', did you mean 'gpu.none-found'?"), std::string::npos) << r.err;
+  EXPECT_EQ(Cli({"check", "--replay", fixture, "--ignore", "gpu.none-found"}).status, kExitHealthy);
+  auto triage = Cli({"triage", fixture + "/README.md", "--ignore", "nope.nothing"});
+  EXPECT_EQ(triage.status, kExitUsage) << triage.err;
+}
+
+TEST(CliUsage, MissingRulesDirIsAUsageError) {
+  auto r = Cli({"check", "--replay", testing::FixturePath("debian13-host"), "--rules", "/nonexistent-rules-dir"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_NE(r.err.find("/nonexistent-rules-dir"), std::string::npos) << r.err;
+}
+
+TEST(CliUsage, FleetWithoutAReadableReportIsAUsageError) {
+  auto r = Cli({"fleet", "/nonexistent-fleet"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_EQ(r.out.find("✓"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("/nonexistent-fleet"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no reports found"), std::string::npos) << r.err;
+}
+
+TEST(CliUsage, OutputExtensionPicksTheFormat) {
+  testing::TempTree tree;
+  std::string json = tree.Path("out.json"), md = tree.Path("out.md"), txt = tree.Path("out.txt");
+  std::string fixture = testing::FixturePath("debian13-host");
+  ASSERT_EQ(Cli({"check", "--replay", fixture, "-o", json}).status, kExitHealthy);
+  ASSERT_EQ(Cli({"check", "--replay", fixture, "-o", md}).status, kExitHealthy);
+  ASSERT_EQ(Cli({"check", "--replay", fixture, "-o", txt, "-f", "text"}).status, kExitHealthy);
+  auto slurp = [](const std::string& p) {
+    std::ifstream in(p);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(slurp(json).rfind("{", 0), 0u) << slurp(json).substr(0, 80);
+  EXPECT_NE(slurp(md).find("<details>"), std::string::npos);
+  EXPECT_NE(slurp(txt).find("[!] System"), std::string::npos);
+  // -f wins over the extension
+  ASSERT_EQ(Cli({"check", "--replay", fixture, "-o", json, "-f", "text"}).status, kExitHealthy);
+  EXPECT_NE(slurp(json).find("[!] System"), std::string::npos);
+}
+
+TEST(CliUsage, RecordSaysWhereAndThatItIsNotRedacted) {
+  testing::TempTree tree;
+  auto r = Cli({"check", "--quick", "--record", tree.Path("snap"), "-o", tree.Path("r.json")});
+  EXPECT_NE(r.err.find("recorded the snapshot in " + tree.Path("snap") + " (NOT redacted"), std::string::npos) << r.err;
+}
+
+// U14: a pasted collect_env says what it showed (ROCm release, torch, HIP), marks stay ✓.
+TEST(CliUsage, TriageSummariesEchoWhatWasParsed) {
+  auto r = Cli({"triage", testing::FixturePath("triage") + "/collect_env_rocm_mi300x.txt"});
+  EXPECT_NE(r.out.find("[✓] ROCm installs — ROCm 6.3 (seen in the paste: hip-version)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[✓] Frameworks — torch 2.7.0a0+git295f2ed · HIP 6.3.42133-1b9c17779"), std::string::npos) << r.out;
+}
+
+// m13: --help shows the collector budget's default.
+TEST(CliUsage, HelpShowsTheCollectorTimeoutDefault) {
+  auto r = Cli({"check", "--help"});
+  EXPECT_NE((r.out + r.err).find("=10000"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace rd
