@@ -127,7 +127,12 @@ namespace {
 Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<RecordingSystem>& recorder,
                            std::unique_ptr<RecordDir>& record_dir) {
   auto start = Clock::now();
+  // issue 14 item 5: a line on stderr says what the run waits for, from the first moment (the
+  // rules take tens of ms to load on a busy box), and is erased before anything else prints.
+  ProgressLine progress(io.err, Decorated(io, io.stderr_is_tty), io.stderr_columns);
+  progress.Status("loading rules");
   RuleDatabase db = LoadRules(options.rule_dirs);
+  progress.Clear();
   if (!options.from_file.empty()) {
     auto earlier = LoadEarlierReport(options.from_file);
     if (!earlier) return earlier.error();
@@ -151,8 +156,6 @@ Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<
   }
   nlohmann::json data = db.data;
   if (!options.probe_names.empty()) data["probe_request"]["names"] = options.probe_names;
-  // issue 14 item 5: a line on stderr says what the run waits for, erased before the report.
-  ProgressLine progress(io.err, Decorated(io, io.stderr_is_tty), io.stderr_columns);
   PipelineOptions pipeline = options.pipeline;
   pipeline.on_wait = [&progress](const std::vector<std::string>& running) { progress.Show(running); };
   Collection collection = RunCollectors(*system, data, collectors, pipeline);

@@ -13,11 +13,13 @@ namespace {
 struct Label {
   std::string_view collector, label;
 };
+// The views that may start a child process (cli/registry.cpp), named for what they look at:
+// with --quick or --replay the same collector reads recorded output or returns at once.
 constexpr Label kLabels[] = {
     {"compile_check", "hipcc compile check"}, {"torch_dynamic", "python imports (torch)"},
-    {"probes", "GPU probes"},                 {"runtime", "rocminfo and smi child"},
-    {"torch_static", "python paths"},         {"libraries", "dlopen child"},
-    {"toolchain", "hipcc/clang --version"},   {"driver", "dmesg"},
+    {"probes", "GPU probes"},                 {"runtime", "rocminfo and smi"},
+    {"torch_static", "python paths"},         {"libraries", "library loading"},
+    {"toolchain", "toolchain versions"},      {"driver", "kernel log"},
 };
 
 // Cuts `text` to `columns` display columns, ending in "…" when it was longer.
@@ -71,6 +73,12 @@ void ProgressLine::Show(const std::vector<std::string>& running) {
   // stderr's sanitiser, which would turn CR and ESC into '?'; \033[K erases what a longer
   // previous line left.
   Raw("\r" + ProgressText(running, elapsed, width_) + "\033[K");
+  shown_ = true;
+}
+
+void ProgressLine::Status(std::string_view what) {
+  if (!enabled_) return;
+  Raw("\r" + Fit(std::string(what) + " …", (width_ ? width_ : 80) - 1) + "\033[K");
   shown_ = true;
 }
 

@@ -30,6 +30,8 @@ class ProgressLine {
 
   /// Draws the line over the previous one (PipelineOptions::on_wait).
   void Show(const std::vector<std::string>& running);
+  /// Draws "WHAT …" (a step before the collectors start, such as "loading rules").
+  void Status(std::string_view what);
   /// Erases the line; the report then starts at column 0 of a clean line.
   void Clear();
 

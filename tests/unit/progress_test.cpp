@@ -38,6 +38,7 @@ TEST(ProgressLineTest, DrawsOverItselfAndErasesBeforeTheReport) {
     ProgressLine progress(err, true, 80);
     progress.Show({"compile_check"});
     progress.Show({"probes"});
+    progress.Status("loading rules");
     progress.Clear();
     progress.Clear();  // twice is once
   }
@@ -45,6 +46,7 @@ TEST(ProgressLineTest, DrawsOverItselfAndErasesBeforeTheReport) {
   EXPECT_EQ(text.rfind("\r\033[K"), text.size() - 4) << text;
   EXPECT_NE(text.find("\rwaiting 0.0 s for: hipcc compile check\033[K"), std::string::npos) << text;
   EXPECT_NE(text.find("\rwaiting 0.0 s for: GPU probes\033[K"), std::string::npos) << text;
+  EXPECT_NE(text.find("\rloading rules …\033[K"), std::string::npos) << text;
   EXPECT_EQ(text.find('?'), std::string::npos) << text;
   EXPECT_EQ(text.find('\n'), std::string::npos) << text;
 }
