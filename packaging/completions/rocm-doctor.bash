@@ -24,19 +24,19 @@ _rocm_doctor() {
     --rules|--record|--replay) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     # ux-review p5: rule ids after --ignore, and only rule lines (not the "N rules" count line)
     --ignore) COMPREPLY=($(compgen -W "$(_rocm_doctor_rule_ids)" -- "$cur")); return ;;
-    --collector-timeout|--outlier-fraction|--expect) return ;;
+    --collector-timeout|--outlier-fraction|--expect|--width) return ;;
   esac
   case $sub in
     "") COMPREPLY=($(compgen -W "$subcommands --help -h --version" -- "$cur")) ;;
     check)
-      COMPREPLY=($(compgen -W "$output_opts --rules --ignore --record --replay --from --quick --no-probes --no-compile --lib --python --collector-timeout" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "$output_opts --rules --ignore --record --replay --from --quick --no-probes --no-compile --lib --python --collector-timeout --width" -- "$cur")) ;;
     fix)
       COMPREPLY=($(compgen -W "--output -o --rules --ignore --replay --from --quick --no-probes --python --run --help -h" -- "$cur")) ;;
     triage)
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules --ignore" -- "$cur"))
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules --ignore --width" -- "$cur"))
       else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     probe)
-      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules" -- "$cur"))
+      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$output_opts --rules --width" -- "$cur"))
       else COMPREPLY=($(compgen -W "runtime kernel memcpy async streams p2p" -- "$cur")); fi ;;
     fleet)
       if [[ $cur == -* ]]; then

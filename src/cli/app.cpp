@@ -47,6 +47,12 @@ void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
       ->transform(CLI::CheckedTransformer(fail_levels, CLI::ignore_case));
 }
 
+// issue 14 item 5: the text report's width; without it, the terminal's (none when piped).
+void AddWidthOption(CLI::App* cmd, OutputOptions& out) {
+  cmd->add_option("--width", out.width, "Wrap the text report at N columns (0: never; default: the terminal's, none when piped)")
+      ->check(CLI::Range(0, 10000));
+}
+
 struct Cli {
   CheckOptions check;
   TriageOptions triage;
@@ -60,6 +66,7 @@ struct Cli {
 void AddCheck(CLI::App& app, Cli& cli) {
   auto* check = app.add_subcommand("check", "Collect facts, evaluate the rules, report what is wrong and how to fix it");
   AddOutputOptions(check, cli.check.output);
+  AddWidthOption(check, cli.check.output);
   check->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR (later dirs override by id)")->check(CLI::ExistingDirectory);
   check->add_option("--ignore", cli.ignored, "Silence the rule with this id (repeatable)");
   auto* record = check->add_option("--record", cli.check.record_dir, "Save everything read into snapshot folder DIR");
@@ -86,6 +93,7 @@ void AddProbe(CLI::App& app, Cli& cli) {
         return known.count(name) ? std::string() : "unknown probe '" + name + "' (runtime kernel memcpy async streams p2p)";
       });
   AddOutputOptions(probe, cli.check.output);
+  AddWidthOption(probe, cli.check.output);
   probe->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR")->check(CLI::ExistingDirectory);
   probe->footer(kExitCodesHelp);
 }
@@ -117,6 +125,7 @@ void AddTriage(CLI::App& app, Cli& cli) {
   auto* triage = app.add_subcommand("triage", "Diagnose what people paste into tickets: rocminfo, rocm-smi, ldd, logs …");
   triage->add_option("inputs", cli.triage.inputs, "Files with pasted output; - reads stdin")->required();
   AddOutputOptions(triage, cli.triage.output);
+  AddWidthOption(triage, cli.triage.output);
   triage->add_option("--rules", cli.extra_rule_dirs, "Also load rules from DIR")->check(CLI::ExistingDirectory);
   triage->add_option("--ignore", cli.ignored, "Silence the rule with this id (repeatable)");
   triage->footer(kExitCodesHelp);

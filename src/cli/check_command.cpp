@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "cli/registry.h"
 #include "cli/rules_commands.h"
 #include "core/exit_status.h"
@@ -111,11 +112,7 @@ int EmitReport(const Report& report, const OutputOptions& options, Io& io) {
   if (redact) redacted = RedactReport(report);
   const Report& source = redact ? redacted : shown;
   switch (options.format) {
-    case OutputFormat::Text: {
-      bool color = (options.output_file.empty() || IsStandardOutputPath(options.output_file)) && io.stdout_is_tty && !io.no_color;
-      text = RenderText(source, TextOptions{color, options.verbose});
-      break;
-    }
+    case OutputFormat::Text: text = RenderText(source, TextOptionsFor(options, io)); break;
     case OutputFormat::Json: text = RenderJson(source); break;
     case OutputFormat::Markdown: text = RenderMarkdown(source); break;
   }
@@ -131,7 +128,12 @@ namespace {
 Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<RecordingSystem>& recorder,
                            std::unique_ptr<RecordDir>& record_dir) {
   auto start = Clock::now();
+  // issue 14 item 5: a line on stderr says what the run waits for, from the first moment (the
+  // rules take tens of ms to load on a busy box), and is erased before anything else prints.
+  ProgressLine progress(io.err, Decorated(io, io.stderr_is_tty), io.stderr_columns);
+  progress.Status("loading rules");
   RuleDatabase db = LoadRules(options.rule_dirs);
+  progress.Clear();
   if (!IgnoredRulesExist(db, options.ignored, io)) return kExitUsage;
   if (!options.from_file.empty()) {
     auto earlier = LoadEarlierReport(options.from_file);
@@ -156,7 +158,10 @@ Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<
   }
   nlohmann::json data = db.data;
   if (!options.probe_names.empty()) data["probe_request"]["names"] = options.probe_names;
-  Collection collection = RunCollectors(*system, data, collectors, options.pipeline);
+  PipelineOptions pipeline = options.pipeline;
+  pipeline.on_wait = [&progress](const std::vector<std::string>& running) { progress.Show(running); };
+  Collection collection = RunCollectors(*system, data, collectors, pipeline);
+  progress.Clear();
   // issue 14 item 1: a view skipped by a flag is "?" with the flag, not a section that vanishes.
   if (!options.probes_only && (options.no_probes || options.pipeline.quick)) {
     collection.facts.MarkAbsent("probes", options.pipeline.quick ? "skipped (--quick)" : "skipped (--no-probes)");

@@ -20,6 +20,7 @@ struct OutputOptions {
   bool redact = true;       ///< JSON and Markdown only; text stays on the local terminal.
   bool verbose = false;
   FailOn fail_on = FailOn::Error;
+  int width = -1;  ///< --width N: wrap text at N columns (0: never); -1: the terminal's, none when piped.
 };
 
 struct CheckOptions {

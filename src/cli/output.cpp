@@ -8,6 +8,15 @@
 
 namespace rd {
 
+TextOptions TextOptionsFor(const OutputOptions& options, const Io& io) {
+  bool to_stdout = options.output_file.empty() || IsStandardOutputPath(options.output_file);
+  bool tty = to_stdout && io.stdout_is_tty;
+  size_t width = 0;
+  if (options.width >= 0) width = static_cast<size_t>(options.width);
+  else if (tty) width = io.stdout_columns ? io.stdout_columns : 80;
+  return TextOptions{Decorated(io, tty), options.verbose, width};
+}
+
 int WriteStandardOutput(const std::string& text, Io& io) {
   if (io.stdout_closed) {
     io.err << "rocm-doctor: write standard output: it is closed (run with -o FILE or give it a place to go)\n";

@@ -1,5 +1,6 @@
 #include "core/pipeline.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -27,6 +28,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Counts finished collectors, so that the pipeline can wake when any of them is done.
+struct DoneCount {
+  std::mutex mutex;
+  std::condition_variable cv;
+  size_t done = 0;
+};
+
 // Shared between the pipeline and one collector thread; the thread may outlive the pipeline
 // when it overruns (a thread cannot be killed), so everything it touches is owned here.
 struct Slot {
@@ -38,6 +46,7 @@ struct Slot {
   nlohmann::json data;
   std::shared_ptr<System> system;
   PipelineOptions options;
+  std::shared_ptr<DoneCount> count;
 };
 
 void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
@@ -65,6 +74,37 @@ void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
   slot->system.reset();
   slot->done = true;
   slot->done_cv.notify_all();
+  {
+    std::lock_guard<std::mutex> count_lock(slot->count->mutex);
+    ++slot->count->done;
+  }
+  slot->count->cv.notify_all();
+}
+
+std::vector<std::string> StillRunning(const std::vector<std::shared_ptr<Slot>>& slots, const std::vector<Collector>& collectors) {
+  std::vector<std::string> running;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    std::lock_guard<std::mutex> lock(slots[i]->mutex);
+    if (!slots[i]->done) running.push_back(collectors[i].name);
+  }
+  return running;
+}
+
+// With an on_wait observer: wake every tick until all are done or the budget is spent, and say
+// who is still running. Without one this returns at once and the per-slot waits below do it.
+void WaitWithProgress(DoneCount& count, const std::vector<std::shared_ptr<Slot>>& slots,
+                      const std::vector<Collector>& collectors, Clock::time_point deadline,
+                      const PipelineOptions& options) {
+  if (!options.on_wait) return;
+  for (;;) {
+    auto running = StillRunning(slots, collectors);
+    if (running.empty() || Clock::now() >= deadline) return;
+    options.on_wait(running);
+    std::unique_lock<std::mutex> lock(count.mutex);
+    size_t seen = count.done;
+    count.cv.wait_until(lock, std::min(deadline, Clock::now() + options.wait_tick),
+                        [&] { return count.done != seen; });
+  }
 }
 
 }  // namespace
@@ -72,11 +112,14 @@ void RunOne(std::shared_ptr<Slot> slot, Collector collector) {
 Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& data,
                          const std::vector<Collector>& collectors, const PipelineOptions& options) {
   std::vector<std::shared_ptr<Slot>> slots;
+  auto count = std::make_shared<DoneCount>();
   for (const auto& collector : collectors) {
     auto slot = std::make_shared<Slot>();
     slot->system = system;
     slot->data = data;
     slot->options = options;
+    slot->options.on_wait = nullptr;  // only the caller's thread reports progress
+    slot->count = count;
     slots.push_back(slot);
     // Under a tight address-space limit (ulimit -v) a thread cannot be made: run that collector
     // here instead of failing the whole check with "Resource temporarily unavailable" (m3).
@@ -88,6 +131,7 @@ Collection RunCollectors(std::shared_ptr<System> system, const nlohmann::json& d
   }
   Collection collection;
   auto deadline = Clock::now() + options.collector_budget;
+  WaitWithProgress(*count, slots, collectors, deadline, options);
   for (size_t i = 0; i < slots.size(); ++i) {
     auto& slot = *slots[i];
     std::unique_lock<std::mutex> lock(slot.mutex);

@@ -1,6 +1,7 @@
 #include "system/local_files.h"
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -67,5 +68,16 @@ std::string GetOwnEnv(const char* name) {
 }
 
 bool StdoutIsTerminal() { return isatty(STDOUT_FILENO) == 1; }
+bool StderrIsTerminal() { return isatty(STDERR_FILENO) == 1; }
+
+size_t TerminalColumns(int fd) {
+  std::string columns = GetOwnEnv("COLUMNS");
+  char* end = nullptr;
+  long n = columns.empty() ? 0 : std::strtol(columns.c_str(), &end, 10);
+  if (end && *end == '\0' && n >= 20 && n <= 1000) return static_cast<size_t>(n);
+  winsize size{};
+  if (ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 0;
+}
 
 }  // namespace rd

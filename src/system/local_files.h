@@ -22,5 +22,10 @@ std::string ExecutablePath();
 /// Process environment lookup for rocm-doctor's own settings (NO_COLOR, ROCM_DOCTOR_RULES).
 std::string GetOwnEnv(const char* name);
 bool StdoutIsTerminal();
+bool StderrIsTerminal();
+/// Columns of the terminal on `fd` (issue 14 item 5): $COLUMNS when it is a number from 20 to
+/// 1000 (the user's own choice, as Python's shutil.get_terminal_size), else TIOCGWINSZ; 0 when
+/// neither says (not a terminal, or one that reports 0 columns, such as a serial console).
+size_t TerminalColumns(int fd);
 
 }  // namespace rd

@@ -101,6 +101,13 @@ TerminalSafeScope::~TerminalSafeScope() {
   stream_.setstate(state);
 }
 
+std::streambuf* TerminalSafeScope::Unsanitised(std::ostream& stream) {
+  stream.flush();
+  std::streambuf* buffer = stream.rdbuf();
+  while (auto* scope = dynamic_cast<Buffer*>(buffer)) buffer = scope->sink();
+  return buffer;
+}
+
 bool TerminalSafeScope::Buffer::Write(std::string_view text) {
   if (text.empty()) return true;
   std::string safe = TerminalSafe(text);

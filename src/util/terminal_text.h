@@ -60,6 +60,11 @@ class TerminalSafeScope {
   TerminalSafeScope(const TerminalSafeScope&) = delete;
   TerminalSafeScope& operator=(const TerminalSafeScope&) = delete;
 
+  /// The buffer under every scope on `stream` (its own buffer when there is none), after
+  /// flushing what the scopes hold: for rocm-doctor's own control sequences that carry no input
+  /// (the progress line's CR and erase-line, cli/progress.h), which a scope would replace.
+  static std::streambuf* Unsanitised(std::ostream& stream);
+
  private:
   class Buffer : public std::streambuf {
    public:

@@ -40,5 +40,31 @@ TEST(PipelineTest, CrashAndTimeoutBecomeDeadSectionsWhileOthersReport) {
   EXPECT_EQ(c.facts.Get("cpu.model").state, FactState::Unknown);  // a crashed collector's facts are dropped
 }
 
+void Slow(CollectContext&, Facts&) { std::this_thread::sleep_for(std::chrono::milliseconds(120)); }
+
+// issue 14 item 5: the progress line hears who is still running, from the caller's thread only,
+// at once (the first byte on a terminal) and then every tick, and never after the collection.
+TEST(PipelineTest, OnWaitNamesTheCollectorsStillRunning) {
+  std::vector<Collector> collectors = {{"good", "system", Good, &kNoFacts}, {"slow", "probes", Slow, &kNoFacts}};
+  std::vector<std::vector<std::string>> calls;
+  auto caller = std::this_thread::get_id();
+  bool other_thread = false;
+  PipelineOptions options{std::chrono::milliseconds(5000)};
+  options.wait_tick = std::chrono::milliseconds(20);
+  options.on_wait = [&](const std::vector<std::string>& running) {
+    other_thread |= std::this_thread::get_id() != caller;
+    calls.push_back(running);
+  };
+  Collection c = RunCollectors(std::make_shared<LiveSystem>(), nlohmann::json::object(), collectors, options);
+  size_t after = calls.size();
+  ASSERT_GE(after, 3u);  // the first call, then at least two ticks within 120 ms
+  EXPECT_FALSE(other_thread);
+  EXPECT_EQ(calls.back(), std::vector<std::string>{"slow"});
+  for (const auto& running : calls) EXPECT_FALSE(running.empty());
+  EXPECT_EQ(c.runs.size(), 2u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(calls.size(), after);
+}
+
 }  // namespace
 }  // namespace rd

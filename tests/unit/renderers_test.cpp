@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "cli/check_command.h"
+#include "cli/output.h"
+#include "util/text_wrap.h"
 #include "report/json_report.h"
 
 namespace rd {
@@ -57,6 +59,92 @@ TEST(EmitReportTest, ColourOnlyOnATerminalWithoutNoColor) {
     EmitReport(SampleReport(), OutputOptions{}, io);
     EXPECT_EQ(out.str().find("\033[") != std::string::npos, want) << tty << no_color;
   }
+}
+
+// issue 14 item 5 (ux-review U11): at 80 columns every line fits except a fix command, which is
+// printed whole on its own line so that it stays copy-pasteable.
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+Report WideReport() {
+  Report r = SampleReport();
+  std::string command = "sudo apt-get install --no-install-recommends rocm-hip-runtime-dev rocm-device-libs hipcc rocminfo";
+  r.findings.push_back({"toolchain.hipcc-failed", "toolchain", Severity::Error,
+                        "hipcc could not build the test kernel for gfx1100 because the device library bitcode "
+                        "under /opt/rocm-6.2.0/amdgcn/bitcode is missing",
+                        command + "\n# then run rocm-doctor check again; the compile check builds one kernel for each GPU target it found\n"
+                        "hipcc --version    # the clang it names must be the one that has the bitcode in its resource directory",
+                        "", {}, {}, -1});
+  return r;
+}
+
+TEST(TextRendererTest, WrapsProseAt80ButNeverACommand) {
+  std::string text = RenderText(WideReport(), TextOptions{false, false, 80});
+  std::string command = "      → sudo apt-get install --no-install-recommends rocm-hip-runtime-dev rocm-device-libs hipcc rocminfo";
+  bool saw_command = false;
+  for (const auto& line : Lines(text)) {
+    if (line == command) saw_command = true;
+    else EXPECT_LE(DisplayWidth(line), 80u) << line;
+  }
+  EXPECT_TRUE(saw_command) << text;
+  // hanging indent under the finding's text, and the rule id moves whole to the next line
+  EXPECT_NE(text.find("    ✗ hipcc could not build the test kernel for gfx1100 because the device\n"
+                      "      library bitcode under /opt/rocm-6.2.0/amdgcn/bitcode is missing\n"
+                      "      [toolchain.hipcc-failed]\n"), std::string::npos) << text;
+  // a comment line wraps as comments; a trailing comment that does not fit goes below its command
+  EXPECT_NE(text.find("        # then run rocm-doctor check again; the compile check builds one kernel\n"
+                      "        # for each GPU target it found\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("        hipcc --version\n        # the clang it names must be the one that has the"), std::string::npos) << text;
+  // width 0 (piped): the report as before, one line per item
+  std::string piped = RenderText(WideReport(), TextOptions{false, false, 0});
+  EXPECT_NE(piped.find("hipcc --version    # the clang it names"), std::string::npos);
+  EXPECT_NE(piped.find("is missing  [toolchain.hipcc-failed]\n"), std::string::npos);
+}
+
+TEST(TextRendererTest, ColourAt80BoldsSectionsAndColoursCounts) {
+  std::string text = RenderText(WideReport(), TextOptions{true, false, 80});
+  EXPECT_NE(text.find("[\033[31m✗\033[0m] \033[1mSystem\033[0m"), std::string::npos) << text;
+  EXPECT_NE(text.find("\033[31m2 errors\033[0m, \033[33m1 warning\033[0m, 0 notes"), std::string::npos) << text;
+  EXPECT_NE(text.find("\033[31m2 ✗\033[0m"), std::string::npos) << text;
+  // colour codes are not counted as width: the same text without them has the same lines
+  std::string plain = RenderText(WideReport(), TextOptions{false, false, 80});
+  std::string stripped;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\033') i = text.find('m', i);
+    else stripped += text[i];
+  }
+  EXPECT_EQ(stripped, plain);
+}
+
+TEST(EmitReportTest, WidthFollowsTheTerminalAndTheFlag) {
+  std::ostringstream out, err;
+  Io io{out, err, true, false, false, true, false, 0, 0};
+  OutputOptions options;
+  EXPECT_EQ(TextOptionsFor(options, io).width, 80u);  // a TTY that does not say: 80
+  io.stdout_columns = 132;
+  EXPECT_EQ(TextOptionsFor(options, io).width, 132u);
+  EXPECT_TRUE(TextOptionsFor(options, io).color);
+  io.term_dumb = true;
+  EXPECT_FALSE(TextOptionsFor(options, io).color);
+  options.width = 0;
+  EXPECT_EQ(TextOptionsFor(options, io).width, 0u);  // --width 0: never
+  io.stdout_is_tty = false;
+  options.width = -1;
+  EXPECT_EQ(TextOptionsFor(options, io).width, 0u);  // piped: no wrapping…
+  options.width = 100;
+  EXPECT_EQ(TextOptionsFor(options, io).width, 100u);  // …unless --width says
+  io.stdout_is_tty = true;
+  io.term_dumb = false;
+  options.output_file = "report.txt";
+  EXPECT_FALSE(TextOptionsFor(options, io).color);  // no colour into a file
 }
 
 TEST(MarkdownRendererTest, TableFindingsAndDetails) {

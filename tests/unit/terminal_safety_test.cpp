@@ -112,7 +112,8 @@ TEST(TerminalSafetyTest, TriageOfAHostilePaste) {
                            "ImportError: libamdhip64.so.6" + kHostile + ": cannot open shared object file: No such file or directory\n");
   for (bool tty : {false, true}) {
     auto kfd = Cli({"triage", tree.Path("kfd.txt")}, tty);
-    EXPECT_NE(kfd.out.find("does not support PITCAIRN"), std::string::npos) << kfd.out;
+    // on a TTY the title wraps at 80 columns (issue 14 item 5): the word may start the next line
+    EXPECT_NE(kfd.out.find("PITCAIRN", kfd.out.find("does not support")), std::string::npos) << kfd.out;
     EXPECT_EQ(TerminalProblem(kfd.out, tty), "") << kfd.out;
     auto python = Cli({"triage", tree.Path("python.txt")}, tty);
     EXPECT_NE(python.out.find("cannot find"), std::string::npos) << python.out;
