@@ -134,7 +134,8 @@ Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<
   progress.Status("loading rules");
   RuleDatabase db = LoadRules(options.rule_dirs);
   progress.Clear();
-  if (!IgnoredRulesExist(db, options.ignored, io)) return kExitUsage;
+  // ux-review (CLI usage errors): an --ignore id that names no rule is a usage error (exit 2), said per id above.
+  if (!IgnoredRulesExist(db, options.ignored, io)) return Error{ErrorKind::Invalid, "--ignore: no such rule (see `rocm-doctor rules list`)"};
   if (!options.from_file.empty()) {
     auto earlier = LoadEarlierReport(options.from_file);
     if (!earlier) return earlier.error();
