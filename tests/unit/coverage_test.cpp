@@ -64,6 +64,28 @@ TEST(OffloadBundleAt, CompressedBundleFromAPrefix) {
   EXPECT_EQ(scan.compressed_bundles, 1);
 }
 
+std::string Le(uint64_t v, int width) {
+  std::string out;
+  for (int i = 0; i < width; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  return out;
+}
+
+TEST(OffloadBundleAt, HostileHeadersCostNothingAndSayWhy) {
+  BundleScan scan;
+  // A count far over the limit, a table cut by the prefix, a CCOB claiming more than its region.
+  std::string huge = "__CLANG_OFFLOAD_BUNDLE__" + Le(1ull << 40, 8);
+  EXPECT_GT(ScanOffloadBundleAt(huge, 1ull << 50, scan), 0u);
+  std::string cut = "__CLANG_OFFLOAD_BUNDLE__" + Le(2, 8) + Le(4096, 8) + Le(16, 8) + Le(100, 8) + "hipv4-amdgcn";
+  EXPECT_GT(ScanOffloadBundleAt(cut, 1u << 20, scan), 0u);
+  std::string ccob = "CCOB" + Le(2, 2) + Le(1, 2) + Le(1u << 30, 4) + Le(100, 4) + Le(0, 8);
+  EXPECT_GT(ScanOffloadBundleAt(ccob, 4096, scan), 0u);
+  EXPECT_TRUE(scan.entries.empty());
+  ASSERT_EQ(scan.problems.size(), 3u);
+  EXPECT_NE(scan.problems[0].find("entries (limit"), std::string::npos);
+  EXPECT_NE(scan.problems[1].find("truncated"), std::string::npos);
+  EXPECT_NE(scan.problems[2].find("bad size"), std::string::npos);
+}
+
 TEST(DeviceCode, WalksTheFatbinBundleByBundle) {
   DeviceCode code = ScanIn("fw-ggml-hip-gfx1201", "/usr/lib/x86_64-linux-gnu/ggml/backends0/libggml-hip.so");
   EXPECT_TRUE(code.readable);
@@ -208,6 +230,14 @@ TEST(CoverageScenarios, Gfx1201AndDebiansGgmlHip) {
   bool ggml = false;
   for (const auto& f : r.findings) ggml = ggml || f.title.rfind("ggml-hip has no gfx1201 code", 0) == 0;
   EXPECT_TRUE(ggml);
+  // ollama's own bundle has gfx1201: judged on its own, no finding.
+  bool ollama_native = false;
+  for (int i = 0; i < 8; ++i) {
+    std::string at = "coverage.verdicts[" + std::to_string(i) + "]";
+    if (FactText(r, at + ".consumer") == "ollama's ggml-hip") ollama_native = FactText(r, at + ".verdict") == "native";
+  }
+  EXPECT_TRUE(ollama_native);
+  for (const auto& f : r.findings) EXPECT_EQ(f.title.find("ollama"), std::string::npos) << f.title;
   EXPECT_FALSE(AnyOverrideAdvice(r));
   EXPECT_FALSE(Ids(r).count("rocblas.tensile-missing-arch"));
 }
