@@ -19,6 +19,7 @@ const std::vector<Collector>& AllCollectors() {
       TorchStaticCollector(),
       TorchDynamicCollector(),
       RocmLibsCollector(),
+      CoverageCollector(),
       RocmInstallsCollector(), LibrariesCollector(), ToolchainCollector(), CompileCheckCollector(),
   };
   return collectors;

@@ -15,6 +15,7 @@ Collector RuntimeViewsCollector();
 Collector TorchStaticCollector();
 Collector TorchDynamicCollector();
 Collector RocmLibsCollector();
+Collector CoverageCollector();
 Collector RocmInstallsCollector();
 Collector LibrariesCollector();
 Collector ToolchainCollector();

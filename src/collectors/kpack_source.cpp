@@ -6,6 +6,7 @@
 #include <set>
 
 #include "collectors/collect_util.h"
+#include "collectors/device_code.h"
 #include "parsers/kpack.h"
 #include "parsers/offload_bundle.h"
 #include "util/strings.h"
@@ -14,8 +15,6 @@ namespace rd {
 
 namespace {
 
-constexpr size_t kMaxSectionTable = 1u << 20;
-constexpr size_t kMaxNames = 1u << 20;
 constexpr size_t kMaxMarker = 64u << 10;
 constexpr size_t kMaxWrappers = 1u << 20;
 constexpr size_t kMaxArchives = 64;
@@ -42,28 +41,11 @@ std::string Normalize(const std::string& base, const std::string& rel) {
 
 struct HostRead {
   HostKpack host;
-  std::string error;
 };
 
-HostRead ReadHost(CollectContext& context, const std::string& lib) {
+HostRead ReadHost(CollectContext& context, const std::string& lib, const std::vector<ElfSection>& sections) {
   HostRead out;
-  auto info = context.system.Stat(lib);
-  if (!info) return out.error = info.error().message, out;
-  uint64_t size = info->size;
-  auto header = context.system.ReadFileRange(lib, 0, 64);
-  if (!header) return out.error = header.error().message, out;
-  auto where = LocateElfSectionTable(*header, size);
-  if (!where) return out.error = lib + ": " + where.error().message, out;
-  if (where->shnum * where->shentsize > kMaxSectionTable) return out.error = lib + ": section table too large", out;
-  auto table = context.system.ReadFileRange(lib, where->shoff, where->shnum * where->shentsize);
-  if (!table) return out.error = table.error().message, out;
-  auto names_at = ElfNameTableSection(*table, *where, size);
-  if (!names_at) return out.error = lib + ": " + names_at.error().message, out;
-  auto names = context.system.ReadFileRange(lib, names_at->offset, std::min<uint64_t>(names_at->size, kMaxNames));
-  if (!names) return out.error = names.error().message, out;
-  auto sections = ParseElfSectionTable(*table, *where, *names, size);
-  if (!sections) return out.error = lib + ": " + sections.error().message, out;
-  for (const auto& s : *sections) {
+  for (const auto& s : sections) {
     if (s.name == ".hipFatBinSegment") {
       auto bytes = context.system.ReadFileRange(lib, s.offset, std::min<uint64_t>(s.size, kMaxWrappers));
       if (bytes) out.host.wrappers = CountFatBinWrappers(*bytes);
@@ -136,9 +118,15 @@ void ReadArchive(CollectContext& context, const std::string& path, KpackSource& 
 }  // namespace
 
 KpackSource ScanKpackSource(CollectContext& context, const std::string& lib) {
+  auto sections = ReadElfSectionsByRange(context.system, lib);
+  if (!sections) return {};
+  return ScanKpackSource(context, lib, *sections);
+}
+
+KpackSource ScanKpackSource(CollectContext& context, const std::string& lib, const std::vector<ElfSection>& sections) {
   KpackSource source;
-  HostRead read = ReadHost(context, lib);
-  if (!read.error.empty() || !read.host.split()) return source;
+  HostRead read = ReadHost(context, lib, sections);
+  if (!read.host.split()) return source;
   source.split = true;
   source.hipk_wrappers = read.host.wrappers.hipk;
   source.problems = read.host.problems;

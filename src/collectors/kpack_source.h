@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/collector.h"
+#include "parsers/elf_sections.h"
 
 namespace rd {
 
@@ -22,6 +23,8 @@ struct KpackSource {
 
 /// What `lib` says about kpack; split == false for an ordinary library (nothing else is read).
 KpackSource ScanKpackSource(CollectContext& context, const std::string& lib);
+/// The same, with the host's sections already read (collectors/device_code.h).
+KpackSource ScanKpackSource(CollectContext& context, const std::string& lib, const std::vector<ElfSection>& sections);
 
 /// Sets ROOT.host_lib, ROOT.archives, ROOT.gfx_targets, ROOT.code_objects, ROOT.problems.
 void SetKpackFacts(Facts& facts, const std::string& root, const std::string& lib, const KpackSource& source);

@@ -22,8 +22,10 @@ const std::vector<FactSpec> kRocmLibsFacts = {
     {"frameworks.rocblas.source", "string", "ROCBLAS_TENSILE_LIBPATH or the install it belongs to"},
     {"frameworks.rocblas.gfx_targets", "array", "gfx targets with TensileLibrary files"},
     {"frameworks.hipblaslt.dir", "string", "hipBLASLt library directory examined"},
+    {"frameworks.hipblaslt.source", "string", "HIPBLASLT_TENSILE_LIBPATH or the directory it was found in"},
     {"frameworks.hipblaslt.gfx_targets", "array", "gfx targets with hipBLASLt kernel files"},
     {"frameworks.miopen.dir", "string", "MIOpen kernel database directory examined"},
+    {"frameworks.miopen.source", "string", "The kernel database directory it was found in"},
     {"frameworks.miopen.gfx_targets", "array", "gfx targets with MIOpen kernel databases (*.kdb)"},
     // TheRock kpack (issue 15): the host library's device code lives in .kpack archives.
     {"frameworks.rocblas.kpack.host_lib", "string", "Host library whose device code is in kpack archives (HIPK wrappers, .rocm_kpack_ref)"},
@@ -64,10 +66,15 @@ std::vector<std::string> InstallRoots(CollectContext& context) {
   return roots;
 }
 
-// Debian installs versioned directories: /usr/lib/x86_64-linux-gnu/rocblas/5.3.0/library.
+// Debian installs rocBLAS in versioned directories (/usr/lib/x86_64-linux-gnu/rocblas/4.4.1/library)
+// but hipBLASLt without the version level (/usr/lib/x86_64-linux-gnu/hipblaslt/library;
+// debian-sid-rocm/SUMMARY.md D5: the scan looked in …/hipblaslt/library/library).
 void AddDebianDirs(CollectContext& context, const std::string& lib, std::vector<std::string>& dirs) {
   std::string base = "/usr/lib/x86_64-linux-gnu/" + lib;
-  for (const auto& version : context.system.ListDir(base).value_or({})) dirs.push_back(base + "/" + version + "/library");
+  dirs.push_back(base + "/library");
+  for (const auto& version : context.system.ListDir(base).value_or({})) {
+    if (version != "library") dirs.push_back(base + "/" + version + "/library");
+  }
 }
 
 void ScanLib(CollectContext& context, Facts& facts, const LibSpec& spec) {

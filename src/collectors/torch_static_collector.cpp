@@ -7,10 +7,10 @@
 
 #include "collectors/collect_util.h"
 #include "collectors/collectors.h"
+#include "collectors/device_code.h"
 #include "collectors/kpack_source.h"
 #include "collectors/python_locate.h"
 #include "parsers/gfx_names.h"
-#include "parsers/offload_bundle.h"
 #include "parsers/torch_version_py.h"
 #include "util/strings.h"
 
@@ -108,22 +108,18 @@ void ScanTorchHip(CollectContext& context, Facts& facts, const std::string& lib)
     facts.Set("frameworks.torch.code_objects", kpack.targets, ev);
     return;
   }
-  // libtorch_hip.so of a ROCm wheel is several hundred MB; the bundles are all that is read of it.
-  auto bytes = context.system.ReadFile(lib, size_t{1} << 30);
-  if (!bytes) {
-    facts.MarkAbsent("frameworks.torch.gfx_targets", bytes.error().message);
+  // libtorch_hip.so of a ROCm wheel is over 1 GB: its .hip_fatbin is walked bundle by bundle
+  // with ranged reads (collectors/device_code.h), headers and entry tables only (issue 15).
+  DeviceCode code = ScanDeviceCode(context, lib);
+  if (code.gfx.empty()) {
+    std::string why = !code.problems.empty() ? code.problems.front() : "no .hip_fatbin section";
+    facts.MarkAbsent("frameworks.torch.gfx_targets", code.readable ? lib + ": no offload bundle found (" + why + ")" : why);
     return;
   }
-  BundleScan scan = ScanOffloadBundles(*bytes);
-  if (scan.entries.empty()) {
-    facts.MarkAbsent("frameworks.torch.gfx_targets", lib + ": no offload bundle found (" + scan.source +
-                                                         (scan.problems.empty() ? "" : "; " + scan.problems.front()) + ")");
-    return;
-  }
-  Evidence ev = FileEvidence(lib, fmt::format("{} bundles, {} compressed, {}", scan.bundles, scan.compressed_bundles, scan.source));
+  Evidence ev = FileEvidence(lib, fmt::format("{} bundles, {} in .hip_fatbin", code.bundles, code.source));
   facts.Set("frameworks.torch.device_code", "offload bundles", ev);
-  facts.Set("frameworks.torch.gfx_targets", BundleGfxList(scan), ev);
-  facts.Set("frameworks.torch.code_objects", BundleTargetList(scan), ev);
+  facts.Set("frameworks.torch.gfx_targets", code.gfx, ev);
+  facts.Set("frameworks.torch.code_objects", code.targets, ev);
 }
 
 void DescribeTorch(CollectContext& context, Facts& facts, const PythonInstall& py) {

@@ -12,7 +12,7 @@ const std::vector<SectionInfo>& AllSections() {
       {"rocm", "ROCm installs", {"rocm_installs"}, {"rocm"}},
       {"libraries", "Libraries", {"libraries"}, {"libs"}},
       {"toolchain", "Toolchain", {"toolchain", "compile_check"}, {"compile", "toolchain"}},
-      {"frameworks", "Frameworks", {"torch_static", "torch_dynamic", "rocm_libs"}, {"frameworks"}},
+      {"frameworks", "Frameworks", {"torch_static", "torch_dynamic", "rocm_libs", "coverage"}, {"coverage", "frameworks"}},
       {"probes", "Runtime probes", {"probes"}, {"probes"}},
       {"paste", "Pasted input", {}, {"triage"}},  // triage: the pieces of a paste (facts under "triage")
   };

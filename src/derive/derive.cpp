@@ -5,6 +5,7 @@ namespace rd {
 void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveSystemFromText(facts);
   DeriveGpus(facts, data);
+  DeriveCoverage(facts, data);
   DeriveRocmRelease(facts, data);
   DeriveGpuHealth(facts, data);
   DerivePlatform(facts);
@@ -29,6 +30,29 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"gpus.override_suggestion", "string", "HSA_OVERRIDE_GFX_VERSION value the community uses for it"},
       {"gpus.is_apu", "bool", "Integrated GPU (shares the CPU package and system memory)"},
       {"gpus.firmware_prefix", "string", "Its blobs' prefix under /lib/firmware/amdgpu"},
+      {"gpus.coverage_judged", "bool", "At least one HIP library's code was read and judged for this GPU (the gpus.toml class is then only the fallback)"},
+      {"gpus.coverage_all_native", "bool", "Every required HIP library examined has native code for it (its own target or a generic ISA of its family)"},
+      {"gpus.coverage_native", "array", "Libraries with native code for it"},
+      {"gpus.coverage_missing", "array", "Required libraries with no code for it nor for its override target"},
+      {"gpus.coverage_override_value", "string", "HSA_OVERRIDE_GFX_VERSION value that makes the libraries in coverage_override_consumers run (they have code only for that target)"},
+      {"gpus.coverage_override_target", "string", "The target that override selects (gfx1030)"},
+      {"gpus.coverage_override_consumers", "array", "Libraries with code only for the override target"},
+      {"coverage.verdicts", "array", "One per GPU and HIP library: native, override-only, none or unreadable"},
+      {"coverage.verdicts.gpu", "string", "The GPU's fact path (gpus[0])"},
+      {"coverage.verdicts.gfx", "string", "The GPU's target"},
+      {"coverage.verdicts.gpu_name", "string", "The GPU's product name"},
+      {"coverage.verdicts.consumer", "string", "The library's name (rocBLAS, torch, ggml-hip …)"},
+      {"coverage.verdicts.path", "string", "What was read of it"},
+      {"coverage.verdicts.kind", "string", "math-lib, torch, ggml, ollama, python-lib or user-lib"},
+      {"coverage.verdicts.source", "string", "Tensile set, MIOpen kdb, kpack, offload bundles, CCOB bundles"},
+      {"coverage.verdicts.targets", "array", "The targets it has code for"},
+      {"coverage.verdicts.required", "bool", "False where missing code degrades and never fails (hipBLASLt, MIOpen kernel databases)"},
+      {"coverage.verdicts.verdict", "string", "native, override-only, none or unreadable"},
+      {"coverage.verdicts.override", "string", "For override-only: the HSA_OVERRIDE_GFX_VERSION value that makes it run"},
+      {"coverage.verdicts.way_out", "string", "For none: the TheRock wheel index, package or source build that has the GPU's code"},
+      {"coverage.verdicts.override_target", "string", "The target HSA_OVERRIDE_GFX_VERSION makes the runtime load instead of the GPU's own"},
+      {"coverage.verdicts.override_target_present", "bool", "The library has code for that override target"},
+      {"coverage.verdicts.fix", "string", "Under an override: unset it (native), the right value (override-only) or the way out"},
       {"gpu.count", "int", "AMD GPUs found by any layer"},
       {"gpu.igpu_count", "int", "Integrated GPUs"},
       {"gpu.dgpu_count", "int", "Discrete GPUs"},

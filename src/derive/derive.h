@@ -19,6 +19,9 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data);
 /// GPU sightings from KFD/PCI, rocminfo, amd-smi, rocm-smi, collect_env, LLM-runtime logs and
 /// the paste's entities -> gpus[] with gfx, names, class, family, override, APU; gpu.* counts.
 void DeriveGpus(Facts& facts, const nlohmann::json& data);
+/// coverage.verdicts[] and gpus[].coverage_*: each GPU judged against the code each HIP library
+/// found by the coverage scan carries (issue 15). After DeriveGpus.
+void DeriveCoverage(Facts& facts, const nlohmann::json& data);
 /// rocm.release* from any version string the facts hold.
 void DeriveRocmRelease(Facts& facts, const nlohmann::json& data);
 /// amd_smi.gpus[] judged against rules/data/gpu_health.toml: per-GPU verdicts and gpu_health.*.

@@ -138,17 +138,19 @@ std::string DecompressPrefix(std::string_view payload, uint16_t method, uint64_t
 }
 
 // A CCOB header at the start of `bytes`; extent 0 when the magic is a coincidence.
-Parsed ParseCompressed(std::string_view bytes, Ctx& ctx) {
+// `region_left`: bytes of the region from the bundle on; `bytes` may be only a prefix of them
+// (a ranged read), then the payload is decompressed as far as the prefix goes.
+Parsed ParseCompressed(std::string_view bytes, uint64_t region_left, Ctx& ctx) {
   const BundleLimits& limits = ctx.limits;
   BundleScan& scan = ctx.scan;
   uint64_t version = 0, method = 0;
   if (!GetLe(bytes, 4, 2, version) || !GetLe(bytes, 6, 2, method) || version < 1 || version > 3 || method > 1) return {};
   uint64_t header = version == 1 ? 20 : version == 2 ? 24 : 32;
-  uint64_t total = bytes.size(), uncompressed = 0;
+  uint64_t total = region_left, uncompressed = 0;
   bool ok = version == 1 ? GetLe(bytes, 8, 4, uncompressed)
           : version == 2 ? GetLe(bytes, 8, 4, total) && GetLe(bytes, 12, 4, uncompressed)
                          : GetLe(bytes, 8, 8, total) && GetLe(bytes, 16, 8, uncompressed);
-  if (!ok || total < header || total > bytes.size()) {
+  if (!ok || total < header || total > region_left || bytes.size() < header) {
     scan.problems.push_back("compressed bundle (CCOB v" + std::to_string(version) + ") truncated or with a bad size");
     return {std::min<uint64_t>(bytes.size(), 4)};
   }
@@ -161,14 +163,15 @@ Parsed ParseCompressed(std::string_view bytes, Ctx& ctx) {
   // the next "CCOB"); the compressed stream ends itself.
   std::string error;
   uint64_t want = ctx.keep_code ? uncompressed : std::min(uncompressed, kPrefixBytes);
-  std::string plain = DecompressPrefix(bytes.substr(header, total - header), static_cast<uint16_t>(method), want, error);
+  uint64_t have = std::min<uint64_t>(total, bytes.size());
+  std::string plain = DecompressPrefix(bytes.substr(header, have - header), static_cast<uint16_t>(method), want, error);
   const char* name = method == 1 ? "zstd" : "zlib";
   if (plain.size() < kMagic.size() || plain.compare(0, kMagic.size(), kMagic) != 0) {
     scan.problems.push_back("compressed bundle (" + std::string(name) + ") does not decompress to a bundle" +
                             (error.empty() ? "" : ": " + error));
     return {version == 1 ? header : total};
   }
-  if (plain.size() < want) {
+  if (plain.size() < want && have == total) {
     // A payload cut short, or a header claiming more than the stream holds (LLVM refuses both).
     scan.problems.push_back("compressed bundle (" + std::string(name) + ") ends after " + std::to_string(plain.size()) + " of " +
                             std::to_string(uncompressed) + " bytes" + (error.empty() ? "" : ": " + error));
@@ -186,7 +189,7 @@ void ScanRegion(std::string_view bytes, Ctx& ctx) {
     size_t next = std::min(plain, packed);
     if (next == std::string_view::npos) break;
     Parsed p = next == plain ? ParsePlain(bytes.substr(next), bytes.size() - next, false, ctx)
-                             : ParseCompressed(bytes.substr(next), ctx);
+                             : ParseCompressed(bytes.substr(next), bytes.size() - next, ctx);
     if (p.extent > 0) ++found;
     at = next + std::max<uint64_t>(p.extent, 1);
   }
@@ -245,6 +248,16 @@ BundleScan Scan(std::string_view bytes, const BundleLimits& limits, bool keep_co
 }  // namespace
 
 BundleScan ScanOffloadBundles(std::string_view bytes, const BundleLimits& limits) { return Scan(bytes, limits, false); }
+
+uint64_t ScanOffloadBundleAt(std::string_view head, uint64_t region_left, BundleScan& scan, const BundleLimits& limits) {
+  Ctx ctx{limits, scan, false};
+  region_left = std::max<uint64_t>(region_left, head.size());
+  if (head.substr(0, kMagic.size()) == kMagic) return ParsePlain(head, region_left, false, ctx).extent;
+  if (head.substr(0, kCompressedMagic.size()) == kCompressedMagic) return ParseCompressed(head, region_left, ctx).extent;
+  return 0;
+}
+
+size_t FindOffloadBundle(std::string_view bytes) { return std::min(bytes.find(kMagic), bytes.find(kCompressedMagic)); }
 
 BundleScan ExtractOffloadBundles(std::string_view bytes, const BundleLimits& limits) { return Scan(bytes, limits, true); }
 

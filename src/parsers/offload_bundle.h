@@ -45,6 +45,14 @@ BundleScan ScanOffloadBundles(std::string_view bytes, const BundleLimits& limits
 /// bundles are decompressed in full (still at most `max_decompressed` bytes each).
 BundleScan ExtractOffloadBundles(std::string_view bytes, const BundleLimits& limits = {});
 
+/// One bundle (plain or CCOB) at the start of `head`, which may be only a prefix of the
+/// `region_left` bytes from there to the end of the region (a ranged read of .hip_fatbin, issue
+/// 15): its entries are added to `scan`; returns the bytes of the region it covers (0: no bundle
+/// starts there). An entry table longer than `head` is reported truncated.
+uint64_t ScanOffloadBundleAt(std::string_view head, uint64_t region_left, BundleScan& scan, const BundleLimits& limits = {});
+/// Offset of the first bundle magic (plain or CCOB) in `bytes`, npos when none.
+size_t FindOffloadBundle(std::string_view bytes);
+
 /// "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-" -> "gfx90a:xnack-"; "" for non-AMDGPU ids.
 std::string BundleTargetId(std::string_view id);
 /// "gfx90a:sramecc+:xnack-" -> "gfx90a".

@@ -17,5 +17,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   limits.max_decompressed = 4u << 20;  // every decompressed byte is kept: stay small per input
   auto full = rd::ExtractOffloadBundles(bytes, limits);
   (void)rd::BundleGfxList(full);
+  // The ranged walk (collectors/device_code): one bundle from a prefix of a larger region, as a
+  // 4 KiB read of a 1 GB .hip_fatbin gives it (issue 15).
+  rd::BundleScan ranged;
+  size_t at = rd::FindOffloadBundle(bytes);
+  if (at != std::string_view::npos) (void)rd::ScanOffloadBundleAt(bytes.substr(at, 4096), (size - at) * 2, ranged, limits);
   return 0;
 }

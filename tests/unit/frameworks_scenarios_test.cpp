@@ -62,7 +62,10 @@ TEST(FrameworksScenarios, RocmWheelWithoutGfx1031NeedsOverride) {
   Report report = ReplayWithGpu("fw-rocm-wheel-gfx1031", "gfx1031");
   EXPECT_EQ(FactText(report, "frameworks.torch.build"), "rocm");
   EXPECT_EQ(FactText(report, "frameworks.torch.gfx_targets"), "gfx1030, gfx900, gfx906, gfx90a");
-  EXPECT_EQ(FrameworkIds(report), (std::set<std::string>{"torch.arch-needs-override"}));
+  // Judged from the artifacts (issue 15): torch and its bundled rocBLAS have gfx1030 code only.
+  EXPECT_EQ(FrameworkIds(report), (std::set<std::string>{"coverage.needs-override"}));
+  EXPECT_EQ(FactText(report, "gpus[0].coverage_override_consumers"), "torch, torch's rocBLAS");
+  EXPECT_EQ(FactText(report, "gpus[0].coverage_override_value"), "10.3.0");
 }
 
 TEST(FrameworksScenarios, RocmWheelWithoutGfx1031WithOverrideIsFine) {
@@ -74,13 +77,16 @@ TEST(FrameworksScenarios, RocmWheelWithoutGfx1031WithOverrideIsFine) {
 TEST(FrameworksScenarios, WheelLackingTheGpuAndTheOverrideTarget) {
   // Same wheel, a gfx1010 (RX 5700 XT): no same-ISA target in the wheel, no override helps.
   Report report = ReplayWithGpu("fw-rocm-wheel-gfx1031", "gfx1010");
-  EXPECT_EQ(FrameworkIds(report), (std::set<std::string>{"torch.arch-not-in-wheel"}));
+  EXPECT_EQ(FrameworkIds(report), (std::set<std::string>{"coverage.consumer-lacks-gpu"}));
+  for (const auto& f : report.findings) EXPECT_EQ(f.fix.find("HSA_OVERRIDE_GFX_VERSION"), std::string::npos) << f.rule_id;
 }
 
 TEST(FrameworksScenarios, RocblasWithoutGfx1036) {
   Report report = ReplayWithGpu("fw-rocblas-gfx1036", "gfx1036");
   EXPECT_EQ(FactText(report, "frameworks.rocblas.dir"), "/opt/rocm/lib/rocblas/library");
-  EXPECT_EQ(FrameworkIds(report), (std::set<std::string>{"rocblas.tensile-missing-arch"}));
+  // rocBLAS has gfx1030's Tensile files, the same ISA: the override, from the files themselves.
+  EXPECT_EQ(FrameworkIds(report), (std::set<std::string>{"coverage.needs-override"}));
+  EXPECT_EQ(FactText(report, "gpus[0].coverage_override_consumers"), "rocBLAS");
   Report fine = ReplayWithGpu("fw-rocblas-gfx1036", "gfx90a");
   EXPECT_TRUE(FrameworkIds(fine).empty());
 }

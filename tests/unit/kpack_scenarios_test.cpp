@@ -45,7 +45,8 @@ TEST(KpackScenarios, SplitRocblasListsTheArchiveTargets) {
   EXPECT_TRUE(FrameworkIds(report).empty());
   // gfx1030 is in none of the archives (and there is no Tensile directory to say otherwise).
   Report rdna2 = Replay("fw-kpack-rocblas-gfx1100", "gfx1030");
-  EXPECT_EQ(FrameworkIds(rdna2), (std::set<std::string>{"rocblas.kpack-missing-arch"}));
+  EXPECT_EQ(FrameworkIds(rdna2), (std::set<std::string>{"coverage.consumer-lacks-gpu"}));
+  EXPECT_EQ(FactText(rdna2, "coverage.verdicts[0].source"), "kpack");
 }
 
 TEST(KpackScenarios, UnsplitLibrariesGetNoKpackFacts) {
@@ -63,10 +64,15 @@ TEST(KpackScenarios, SplitTorchIsJudgedByItsArchives) {
   EXPECT_EQ(FactText(report, "frameworks.torch.device_code"), "kpack");
   EXPECT_EQ(FactText(report, "frameworks.torch.gfx_targets"), "gfx1030, gfx1031, gfx1032, gfx1100, gfx1101");
   EXPECT_EQ(FactText(report, "frameworks.torch.kpack.problems"), "");
-  EXPECT_TRUE(FrameworkIds(report).empty());
+  EXPECT_EQ(FactText(report, "coverage.verdicts[0].consumer"), "torch");
+  EXPECT_EQ(FactText(report, "coverage.verdicts[0].verdict"), "native");
+  // The rocBLAS copied into torch/lib from the ROCm 6.2 wheel still lacks gfx1031: that one, and
+  // only that one, needs the override.
+  EXPECT_EQ(FrameworkIds(report), (std::set<std::string>{"coverage.needs-override"}));
+  EXPECT_EQ(FactText(report, "gpus[0].coverage_override_consumers"), "torch's rocBLAS");
   // A GPU the archives lack is judged by them too.
   Report other = Replay("fw-kpack-torch-gfx1031", "gfx1010");
-  EXPECT_EQ(FrameworkIds(other), (std::set<std::string>{"torch.arch-not-in-wheel"}));
+  EXPECT_EQ(FrameworkIds(other), (std::set<std::string>{"coverage.consumer-lacks-gpu"}));
 }
 
 }  // namespace
