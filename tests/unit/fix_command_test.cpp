@@ -72,7 +72,8 @@ struct Harness {
   }
 };
 
-// amdgpu-nomodeset: the cause's two commands (sudoedit, update-grub) and the missing userspace's.
+// amdgpu-nomodeset: the cause's two commands (grep the boot line, update-grub; the edit itself is a
+// comment, ux-review m12) and the missing userspace's.
 TEST(FixRun, WithoutATerminalRefusesAndRunsNothing) {
   Harness h;
   h.prompt.interactive = false;
@@ -98,7 +99,7 @@ TEST(FixRun, NoRunsNothingAndSkipsTheRestOfThatFix) {
   auto r = h.Run("amdgpu-nomodeset");  // no answers: every question is a no
   EXPECT_EQ(r.status, kExitFindings);
   EXPECT_TRUE(h.runner.ran.empty());
-  EXPECT_NE(r.out.find("  $ sudoedit /etc/default/grub"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  $ grep -n nomodeset /etc/default/grub /proc/cmdline"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("  $ sudo update-grub"), std::string::npos) << r.out;  // same fix, skipped with it
   EXPECT_NE(r.out.find("Nothing was run."), std::string::npos) << r.out;
   EXPECT_EQ(h.rechecks, 0);
@@ -113,7 +114,7 @@ TEST(FixRun, YesRunsEachCommandInOrderAndReportsWhatIsGone) {
   h.prompt.answers = std::deque<bool>(32, true);
   auto r = h.Run("amdgpu-nomodeset");
   ASSERT_GE(h.runner.ran.size(), 2u) << r.out;
-  EXPECT_EQ(h.runner.ran[0].rfind("sudoedit /etc/default/grub", 0), 0u);
+  EXPECT_EQ(h.runner.ran[0].rfind("grep -n nomodeset /etc/default/grub", 0), 0u);
   EXPECT_EQ(h.runner.ran[1].rfind("sudo update-grub", 0), 0u);
   EXPECT_EQ(h.prompt.questions.size(), h.runner.ran.size());  // one yes per command
   EXPECT_EQ(h.rechecks, 1);
@@ -134,7 +135,7 @@ TEST(FixRun, AllGoneIsExitZero) {
 TEST(FixRun, AFailureStopsEverythingAfterIt) {
   Harness h;
   h.after = testing::ReplayScenario("amdgpu-nomodeset");
-  h.runner.fail = {{"sudoedit", 1}};
+  h.runner.fail = {{"grep -n nomodeset", 1}};
   h.prompt.answers = std::deque<bool>(32, true);
   auto r = h.Run("amdgpu-nomodeset");
   ASSERT_EQ(h.runner.ran.size(), 1u) << r.out;
