@@ -41,23 +41,14 @@ checked = {e["name"]: e for e in get("libs.checked") or []}
 expect("libamd_comgr checked", "libamd_comgr.so.3" in checked, True)
 expect("misses (ldd: not found)", get("libs.missing_count"), int(truth["ldd_not_found"][0]))
 expect("libamdhip64 dlopen misses", checked.get("libamdhip64.so.6", {}).get("dlopen_missing"), [])
-# Other helpers make these scanned (hipBLASLt's Debian layout, ggml-hip's bundles); until the
-# facts exist the test says so and skips them. The lead enables them after merging.
-hipblaslt = get("frameworks.hipblaslt")
-if not isinstance(hipblaslt, dict) or "gfx_targets" not in hipblaslt:
-    print("  hipBLASLt not scanned yet: skipping its 10 targets")
-else:
-    expect("hipBLASLt targets", sorted(hipblaslt["gfx_targets"]), sorted(truth["hipblaslt"]))
-ggml = [v for k, v in (get("frameworks") or {}).items() if "ggml" in k.lower()]
-ggml_targets = None
-for v in ggml:
-    for item in v if isinstance(v, list) else [v]:
-        if isinstance(item, dict) and "gfx_targets" in item:
-            ggml_targets = item["gfx_targets"]
-if ggml_targets is None:
-    print("  ggml-hip not scanned yet: skipping its targets")
-else:
-    expect("ggml-hip targets", sorted(ggml_targets), sorted(truth["ggml_hip"]))
+# issue 15 item 2: every HIP library through one mechanism (coverage.consumers): hipBLASLt in
+# Debian's layout (no version level) and ggml-hip's offload bundles, read by ranges.
+consumers = {c["name"]: c for c in get("coverage.consumers") or []}
+expect("coverage: rocBLAS targets", sorted(consumers.get("rocBLAS", {}).get("targets", [])), sorted(truth["rocblas"]))
+expect("coverage: hipBLASLt targets", sorted(consumers.get("hipBLASLt", {}).get("targets", [])), sorted(truth["hipblaslt"]))
+expect("coverage: hipBLASLt dir", consumers.get("hipBLASLt", {}).get("path"), "/usr/lib/x86_64-linux-gnu/hipblaslt/library")
+expect("coverage: ggml-hip targets", sorted(consumers.get("ggml-hip", {}).get("targets", [])), sorted(truth["ggml_hip"]))
+expect("coverage: ggml-hip source", consumers.get("ggml-hip", {}).get("source"), "offload bundles")
 if problems:
     sys.exit("FAIL: " + ", ".join(problems))
 PY
