@@ -84,6 +84,16 @@ def hip_library(bundles) -> bytes:
 
 
 def debian_libs(root: Path, rocblas, hipblaslt=HIPBLASLT):
+    # Debian's HIP is a distro install in /usr (libamdhip64-dev's header, as in the sid root's
+    # ground-truth-versions.txt), so the installs section finds it.
+    write(root / "usr/include/hip/hip_version.h",
+          b"#define HIP_VERSION_MAJOR 6\n#define HIP_VERSION_MINOR 4\n#define HIP_VERSION_PATCH 43484\n")
+    # The packages of the sid root (versions-dpkg.txt): rocm.release takes its patch level from
+    # libamdhip64-6 (6.4.3), as on the real system.
+    status = ""
+    for name, version in (("libamdhip64-6", "6.4.3-5"), ("librocblas4", "6.4.4-4"), ("libhipblaslt1", "7.1.1+dfsg-4")):
+        status += f"Package: {name}\nStatus: install ok installed\nArchitecture: amd64\nVersion: {version}\n\n"
+    write(root / "var/lib/dpkg/status", status)
     for t in rocblas:
         write(root / LIBDIR / "rocblas/4.4.1/library" / f"TensileLibrary_lazy_{t}.dat", b"")
     write(root / LIBDIR / "rocblas/4.4.1/library/TensileLibrary_lazy_Mapping.dat", b"")
