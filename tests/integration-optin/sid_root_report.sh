@@ -7,6 +7,9 @@
 #   gfx1201 (RX 9070 XT): "ggml-hip has no gfx1201 code" (and rocBLAS's), no override advice;
 #   gfx1100 (RX 7900 XTX): Debian's rocBLAS, hipBLASLt and ggml-hip have gfx1100 code: no
 #   coverage finding and no override advice.
+# and one failing hipcc for a reason no rule knows (issue 14 "Must show"): ROCM_PATH=/opt/rocm,
+# which does not exist on Debian, makes the real hipcc exit 127; Toolchain must be ✗ with hipcc's
+# own error line, never ✓.
 # The fake GPU is a tmpfs over the root's /sys holding the rx7900xtx-gfx1100 fixture's sysfs with
 # gfx_target_version and the PCI device id changed (the method of
 # /work/shared/reference/debian-sid-rocm/fake-gpu-sysfs.sh); /dev stays the host's, so there is
@@ -48,13 +51,13 @@ fake_sysfs() {
   echo "0x$2" > "$sid/sys/bus/pci/devices/0000:03:00.0/device"
 }
 
-run_check() {  # NAME [GFX_TARGET_VERSION PCI_DEVICE_HEX]
+run_check() {  # NAME [GFX_TARGET_VERSION PCI_DEVICE_HEX]; $PRE: words before the command (env …)
   local name=$1
   exec 9>/tmp/rd-sidroot.lock
   flock 9
   [[ $# -eq 3 ]] && fake_sysfs "$2" "$3"
   env SIDROOT="$sid" bash "$maker" run \
-    "cd /tmp && $inside/bin/rocm-doctor check --no-probes --no-compile -f json -o $inside/$name.json; echo \"$name: exit \$?\""
+    "cd /tmp && ${PRE:-} $inside/bin/rocm-doctor check --no-probes ${COMPILE:---no-compile} -f json -o $inside/$name.json; echo \"$name: exit \$?\""
   mountpoint -q "$sid/sys" && umount "$sid/sys"
   flock -u 9
   cp "$stage/$name.json" "$out/"
@@ -63,6 +66,7 @@ run_check() {  # NAME [GFX_TARGET_VERSION PCI_DEVICE_HEX]
 run_check host
 run_check gfx1201 120001 7550
 run_check gfx1100 110000 744c
+PRE="env ROCM_PATH=/opt/rocm" COMPILE=" " run_check rocm-path
 
 python3 - "$out" "$repo/tests/fixtures/debian-sid-rocm/ground-truth.txt" <<'PY'
 import json, os, re, sys
@@ -108,6 +112,17 @@ for name, gfx, lacking in (("gfx1201", "gfx1201", {"ggml-hip", "rocBLAS"}), ("gf
         if hit:
             print(f"    {hit[0]}")
     expect("  override advice", override_advice(r), [])
+r = load("rocm-path")
+print("ROCM_PATH=/opt/rocm (missing on Debian), the real hipcc:")
+toolchain = [sec for sec in r["sections"] if sec["id"] == "toolchain"][0]
+expect("  Toolchain mark", toolchain["mark"], "error")
+failed = [f for f in r["findings"] if f["id"] == "compile.failed"]
+expect("  compile.failed", len(failed), 1)
+if failed:
+    own = "/opt/rocm/lib/llvm-21/bin/clang++" in failed[0]["title"] + failed[0].get("fix", "") + failed[0].get("explain", "") \
+        or any("/opt/rocm/lib/llvm-21/bin/clang++" in str(x) for x in r["facts"]["values"].get("compile", {}).get("failure_lines", []))
+    print("    " + failed[0]["title"])
+    expect("  hipcc's own error quoted", own, True)
 if problems:
     sys.exit("FAIL: " + ", ".join(problems))
 print("sid_root_report: ok")
