@@ -19,20 +19,26 @@ install(FILES ${CMAKE_CURRENT_LIST_DIR}/completions/rocm-doctor.bash
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/completions/_rocm-doctor
         DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 
-# Man page from the binary's own --help at build time (help2man, Debian package help2man).
+# Man page from the binary's own --help at build time (help2man, Debian package help2man), with
+# every subcommand's --help in a COMMANDS section (man-commands.sh). ux-review m6: the NAME line
+# had literal quotes (VERBATIM keeps them: the whole argument is quoted instead) and "…" became
+# "???" (help2man defaults to --locale=C: C.UTF-8 now); tests/integration/man_page.sh.
 find_program(HELP2MAN help2man)
 find_program(GZIP gzip)
 if(HELP2MAN AND GZIP)
   set(_man ${CMAKE_CURRENT_BINARY_DIR}/rocm-doctor.1)
+  set(_include ${CMAKE_CURRENT_BINARY_DIR}/rocm-doctor-man.h2m)
   add_custom_command(
     OUTPUT ${_man}.gz
-    COMMAND ${CMAKE_COMMAND} -E env ROCM_DOCTOR_RULES=${PROJECT_SOURCE_DIR}/rules NO_COLOR=1
-            ${HELP2MAN} --no-info --no-discard-stderr --section=1
-            --name="diagnose an AMD ROCm / HIP installation"
-            --include=${CMAKE_CURRENT_LIST_DIR}/man-extra.h2m
+    COMMAND ${CMAKE_COMMAND} -E env ROCM_DOCTOR_RULES=${PROJECT_SOURCE_DIR}/rules NO_COLOR=1 LC_ALL=C.UTF-8
+            sh ${CMAKE_CURRENT_LIST_DIR}/man-commands.sh $<TARGET_FILE:rocm-doctor> ${CMAKE_CURRENT_LIST_DIR}/man-extra.h2m ${_include}
+    COMMAND ${CMAKE_COMMAND} -E env ROCM_DOCTOR_RULES=${PROJECT_SOURCE_DIR}/rules NO_COLOR=1 LC_ALL=C.UTF-8
+            ${HELP2MAN} --no-info --no-discard-stderr --section=1 --locale=C.UTF-8
+            "--name=diagnose an AMD ROCm / HIP installation"
+            --include=${_include}
             --output=${_man} $<TARGET_FILE:rocm-doctor>
     COMMAND ${GZIP} -9nf ${_man}
-    DEPENDS rocm-doctor ${CMAKE_CURRENT_LIST_DIR}/man-extra.h2m
+    DEPENDS rocm-doctor ${CMAKE_CURRENT_LIST_DIR}/man-extra.h2m ${CMAKE_CURRENT_LIST_DIR}/man-commands.sh
     COMMENT "help2man: rocm-doctor.1"
     VERBATIM)
   add_custom_target(rocm-doctor-man ALL DEPENDS ${_man}.gz)

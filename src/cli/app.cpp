@@ -26,14 +26,29 @@ constexpr const char* kExitCodesHelp =
     "Exit codes: 0 no finding at the --fail-on level (default: error), 1 such findings (a '?' on a "
     "required section counts as a warning), 2 usage or configuration error, 3 internal error.";
 
+// ux-review m7: CLI11's CheckedTransformer printed "ENUM:value in {json->1,…} OR {1,2,2,0}" and
+// took the enum's numbers ("-f 2"). Only the names are accepted; help shows them as a|b|c.
+template <typename Enum>
+CLI::Validator NamesOnly(const std::map<std::string, Enum>& names, const std::string& what) {
+  return CLI::Validator(
+      [&names, what](std::string& value) {
+        auto it = names.find(ToLower(value));
+        if (it == names.end()) return "must be " + what + " (got '" + value + "')";
+        value = std::to_string(static_cast<int>(it->second));
+        return std::string();
+      },
+      "", "names only");
+}
+
 void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
   static const std::map<std::string, OutputFormat> formats = {
       {"text", OutputFormat::Text}, {"json", OutputFormat::Json}, {"markdown", OutputFormat::Markdown}, {"md", OutputFormat::Markdown}};
   static const std::map<std::string, FailOn> fail_levels = {
       {"error", FailOn::Error}, {"warning", FailOn::Warning}, {"never", FailOn::Never}};
-  CLI::Option* format = cmd->add_option("--format,-f", out.format, "Output format: text, json or markdown (default: from -o's .json/.md, else text)")
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
-  cmd->add_option("-o,--output", out.output_file, "Write the report to FILE (atomically) instead of stdout");
+  CLI::Option* format = cmd->add_option("--format,-f", out.format, "Output format (default: from -o's .json/.md, else text)")
+      ->transform(NamesOnly(formats, "text, json or markdown"))
+      ->type_name("text|json|markdown");
+  cmd->add_option("-o,--output", out.output_file, "Write the report to FILE (atomically) instead of stdout")->type_name("FILE");
   // ux-review p4: `-o out.json` without -f wrote the text report into out.json.
   cmd->parse_complete_callback([format, &out] {
     if (format->count() != 0) return;
@@ -43,8 +58,9 @@ void AddOutputOptions(CLI::App* cmd, OutputOptions& out) {
   cmd->add_flag("--no-redact", [&out](int64_t) { out.redact = false; },
                 "Keep hostnames, users, home paths, addresses and serials in JSON/Markdown");
   cmd->add_flag("-v,--verbose", out.verbose, "Show facts with their sources and rules not evaluated");
-  cmd->add_option("--fail-on", out.fail_on, "Exit 1 on findings of this level or worse: error, warning (also '?' on a required section), never")
-      ->transform(CLI::CheckedTransformer(fail_levels, CLI::ignore_case));
+  cmd->add_option("--fail-on", out.fail_on, "Exit 1 on findings of this level or worse (warning: also '?' on a required section)")
+      ->transform(NamesOnly(fail_levels, "error, warning or never"))
+      ->type_name("error|warning|never");
 }
 
 // issue 14 item 5: the text report's width; without it, the terminal's (none when piped).
@@ -72,8 +88,9 @@ void AddCheck(CLI::App& app, Cli& cli) {
   auto* record = check->add_option("--record", cli.check.record_dir, "Save everything read into snapshot folder DIR");
   auto* replay = check->add_option("--replay", cli.check.replay_dir, "Read the world from snapshot folder DIR instead of this machine");
   auto* from = check->add_option("--from", cli.check.from_file, "Re-evaluate today's rules on an earlier JSON report");
-  record->excludes(replay)->excludes(from);
-  replay->excludes(from);
+  record->excludes(replay)->excludes(from)->type_name("DIR");  // ux-review m7: not "TEXT"
+  replay->excludes(from)->type_name("DIR");
+  from->type_name("FILE");
   check->add_flag("--quick", cli.check.pipeline.quick, "Skip every child-process view (imports, compile check, probes)");
   check->add_option("--lib", cli.check.pipeline.extra_libs, "Also resolve the dependencies of this library (repeatable)");
   check->add_option("--python", cli.check.pipeline.pythons,

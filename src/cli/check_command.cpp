@@ -14,6 +14,7 @@
 #include "derive/derive.h"
 #include "engine/evaluator.h"
 #include "engine/rule_loader.h"
+#include "engine/rule_scope.h"
 #include "engine/section_verdicts.h"
 #include "report/json_report.h"
 #include "report/redaction.h"
@@ -123,6 +124,16 @@ int EmitReport(const Report& report, const OutputOptions& options, Io& io) {
 
 namespace {
 
+// ux-review m2: every live run said "25 not evaluated" for rules that only a paste can decide
+// (log.*, commands.*); a live or replayed check lists only the rules that could apply to it.
+void DropPasteOnlyRules(Report& report, const RuleDatabase& db) {
+  std::set<std::string> paste_only;
+  for (const auto& rule : db.rules) {
+    if (NeedsPastedInput(rule, db.catalog)) paste_only.insert(rule.id);
+  }
+  std::erase_if(report.not_evaluated, [&](const NotEvaluated& n) { return paste_only.count(n.rule_id) != 0; });
+}
+
 // The report of --from, --replay or this machine (check, probe and fix share it). `recorder` and
 // `record_dir` are set when --record asked for a snapshot, which RunCheck saves.
 Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<RecordingSystem>& recorder,
@@ -169,7 +180,9 @@ Result<Report> BuildReport(const CheckOptions& options, Io& io, std::shared_ptr<
   }
   double collect_ms = MsSince(collect_start);
   Report report = EvaluateReport(std::move(collection.facts), std::move(collection.runs), db, options.ignored);
-  report.mode = options.replay_dir.empty() ? "live" : "replay";
+  // ux-review m18: "· replay" alone did not say which snapshot; the folder as the user named it.
+  report.mode = options.replay_dir.empty() ? "live" : "replay " + options.replay_dir;
+  DropPasteOnlyRules(report, db);
   report.timings.collect_ms = collect_ms;
   report.timings.total_ms = MsSince(start);
   return report;

@@ -121,7 +121,8 @@ std::string FleetText(const FleetSummary& s, bool verbose) {
   if (!verbose && s.node_health.size() > kShownNodes) out += fmt::format("      … (+{} more nodes; -v or JSON lists all)\n", s.node_health.size() - kShownNodes);
   out += s.findings.empty() ? "\n✓ No findings on any node\n" : "\nFindings by node:\n";
   for (const auto& f : s.findings) {
-    const char* mark = f.severity == Severity::Error ? "✗" : f.severity == Severity::Warning ? "!" : "·";
+    // ux-review m16: the same note mark as check's text report (•), not "·".
+    const char* mark = f.severity == Severity::Error ? "✗" : f.severity == Severity::Warning ? "!" : "•";
     out += fmt::format("  {} {} — {} node(s): {}\n      {}\n", mark, f.rule_id, f.nodes.size(), NodeList(f.nodes), f.title);
   }
   return out;

@@ -364,7 +364,7 @@ Report RedactReport(const Report& report) {
   out.tool_version = report.tool_version;
   out.rules_version = report.rules_version;
   out.generated_at = report.generated_at;
-  out.mode = report.mode;
+  out.mode = redactor.Scrub(report.mode);  // "replay /home/alice/snap" (m18)
   out.facts = Facts::FromParts(std::move(values), std::move(evidence), std::move(absent));
   out.collectors = report.collectors;
   out.findings = report.findings;

@@ -21,7 +21,7 @@ struct Report {
   std::string tool_version;
   std::string rules_version;
   std::string generated_at;  ///< UTC, ISO 8601.
-  std::string mode;          ///< live | replay | from | triage
+  std::string mode;          ///< live | replay <dir> | from <generated_at> | triage
   Facts facts;
   std::vector<CollectorRun> collectors;
   std::vector<Finding> findings;

@@ -96,5 +96,36 @@ TEST(CliUsage, HelpShowsTheCollectorTimeoutDefault) {
   EXPECT_NE((r.out + r.err).find("=10000"), std::string::npos) << r.out;
 }
 
+// ux-review m7: the enum options show their names, not CLI11's "ENUM:value in {…} OR {1,2,2,0}",
+// and the enum's numbers are not accepted as aliases.
+TEST(CliUsage, EnumOptionsShowNamesAndRejectNumbers) {
+  auto help = Cli({"check", "--help"});
+  std::string text = help.out + help.err;
+  EXPECT_NE(text.find("text|json|markdown"), std::string::npos) << text;
+  EXPECT_NE(text.find("error|warning|never"), std::string::npos) << text;
+  EXPECT_NE(text.find("--record DIR"), std::string::npos) << text;
+  EXPECT_EQ(text.find("ENUM"), std::string::npos) << text;
+  EXPECT_EQ(text.find("OR {"), std::string::npos) << text;
+  std::string fixture = testing::FixturePath("debian13-host");
+  auto numeric_format = Cli({"check", "--replay", fixture, "-f", "2"});
+  EXPECT_EQ(numeric_format.status, kExitUsage) << numeric_format.out;
+  EXPECT_NE(numeric_format.err.find("must be text, json or markdown"), std::string::npos) << numeric_format.err;
+  auto numeric_level = Cli({"check", "--replay", fixture, "--fail-on", "1"});
+  EXPECT_EQ(numeric_level.status, kExitUsage);
+  auto info = Cli({"check", "--replay", fixture, "--fail-on", "info"});
+  EXPECT_EQ(info.status, kExitUsage);
+  EXPECT_NE(info.err.find("--fail-on: must be error, warning or never (got 'info')"), std::string::npos) << info.err;
+  EXPECT_EQ(Cli({"check", "--replay", fixture, "-f", "MD", "--fail-on", "Never"}).status, kExitHealthy);
+}
+
+// ux-review m18: the replay header names the snapshot folder, in the text and in JSON's mode.
+TEST(CliUsage, ReplayHeaderNamesTheSnapshotFolder) {
+  std::string fixture = testing::FixturePath("debian13-host");
+  auto text = Cli({"check", "--replay", fixture});
+  EXPECT_NE(text.out.substr(0, text.out.find('\n')).find("replay " + fixture), std::string::npos) << text.out;
+  auto json = Cli({"check", "--replay", fixture, "-f", "json"});
+  EXPECT_NE(json.out.find("\"mode\": \"replay " + fixture + "\""), std::string::npos) << json.out.substr(0, 400);
+}
+
 }  // namespace
 }  // namespace rd

@@ -45,6 +45,18 @@ TEST(FleetMerge, GroupsFindingsByNodeCountingEachNodeOnce) {
   EXPECT_EQ(s.findings[1].nodes, (std::vector<std::string>{"b", "c"}));
 }
 
+// ux-review m16: a note is marked "•" in fleet as in check, not "·".
+TEST(FleetMerge, NotesUseTheSameMarkAsCheck) {
+  NodeReport node = Node("a", "6.1");
+  Finding note;
+  note.rule_id = "x.note";
+  note.severity = Severity::Info;
+  node.report.findings.push_back(note);
+  std::string text = RenderFleetText(MergeFleet({node}, {}, Options()), false);
+  EXPECT_NE(text.find("  • x.note"), std::string::npos) << text;
+  EXPECT_EQ(text.find("  · x.note"), std::string::npos) << text;
+}
+
 TEST(FleetMerge, ReportsSkewOnlyForFactsThatDiffer) {
   std::vector<NodeReport> nodes = {Node("a", "6.1.0-18"), Node("b", "6.1.0-18"), Node("c", "6.1.0-21")};
   FleetSummary s = MergeFleet(nodes, {}, Options());
