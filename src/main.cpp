@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
   ReserveStandardFd(STDERR_FILENO);
   rd::Io io{std::cout, std::cerr, rd::StdoutIsTerminal(), !rd::GetOwnEnv("NO_COLOR").empty(), stdout_closed,
             rd::StderrIsTerminal(), rd::GetOwnEnv("TERM") == "dumb", rd::TerminalColumns(STDOUT_FILENO),
-            rd::TerminalColumns(STDERR_FILENO)};
+            rd::TerminalColumns(STDERR_FILENO), !rd::LocaleIsUtf8(rd::GetOwnEnv("LC_ALL"), rd::GetOwnEnv("LC_CTYPE"), rd::GetOwnEnv("LANG"))};
   int status = rd::RunCli(argc, argv, io);
   // Every command's output ends here: a write that failed (full disk, /dev/full) is an error,
   // not a truncated report with exit 0 (D21). Report outputs were checked already (kExitUsage).

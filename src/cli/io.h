@@ -16,11 +16,22 @@ struct Io {
   bool term_dumb = false;      ///< TERM=dumb: no colour and no progress, as with NO_COLOR.
   size_t stdout_columns = 0;   ///< Terminal width of stdout (0: unknown; 80 is used on a TTY).
   size_t stderr_columns = 0;
+  bool ascii_only = false;     ///< LC_ALL/LC_CTYPE/LANG names a locale that is not UTF-8 (ux-review p1).
 };
 
 /// Colour and the progress line are decoration: only on a terminal, without NO_COLOR
 /// (https://no-color.org) and TERM=dumb (issue 14 item 5).
 inline bool Decorated(const Io& io, bool is_tty) { return is_tty && !io.no_color && !io.term_dumb; }
+
+/// The locale the first set variable names (POSIX order: LC_ALL, LC_CTYPE, LANG) is UTF-8. None
+/// set counts as UTF-8: every terminal of today is, and the marks are what people paste.
+inline bool LocaleIsUtf8(const std::string& lc_all, const std::string& lc_ctype, const std::string& lang) {
+  const std::string& name = !lc_all.empty() ? lc_all : !lc_ctype.empty() ? lc_ctype : lang;
+  if (name.empty()) return true;
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return lower.find("utf-8") != std::string::npos || lower.find("utf8") != std::string::npos;
+}
 
 /// The whole CLI (main.cpp only calls this): parse, run, print; returns the exit status.
 int RunCli(int argc, const char* const* argv, Io& io);

@@ -14,7 +14,9 @@ TextOptions TextOptionsFor(const OutputOptions& options, const Io& io) {
   size_t width = 0;
   if (options.width >= 0) width = static_cast<size_t>(options.width);
   else if (tty) width = io.stdout_columns ? io.stdout_columns : 80;
-  return TextOptions{Decorated(io, tty), options.verbose, width};
+  bool ascii = tty && io.ascii_only;
+  if (ascii && width > 1) --width;  // "[ok]" is one column wider than "[✓]", replaced after wrapping
+  return TextOptions{Decorated(io, tty), options.verbose, width, ascii};
 }
 
 int WriteStandardOutput(const std::string& text, Io& io) {
@@ -38,6 +40,8 @@ int WriteReportText(const std::string& text, const OutputOptions& options, bool 
     io.err << "rocm-doctor: " << written.error().message << "\n";
     return kExitUsage;
   }
+  // ux-review p4: after -o a person at a terminal saw nothing at all; one line says where it went.
+  if (io.stderr_is_tty) io.err << "rocm-doctor: wrote " << options.output_file << " (" << text.size() << " bytes)\n";
   return 0;
 }
 

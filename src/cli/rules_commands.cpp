@@ -8,6 +8,7 @@
 #include "engine/rule_loader.h"
 #include "util/strings.h"
 #include "util/terminal_text.h"
+#include "util/text_wrap.h"
 
 namespace rd {
 
@@ -28,8 +29,16 @@ int RunRulesList(const std::vector<std::string>& dirs, Io& io) {
   RuleDatabase db = LoadRules(dirs);
   auto rules = db.rules;
   std::sort(rules.begin(), rules.end(), [](const Rule& a, const Rule& b) { return a.id < b.id; });
+  // ux-review p6: lines reached 322 columns on a terminal; there the title wraps under its id,
+  // hanging at column 4. Piped (grep, scripts) each rule stays one line.
+  size_t width = io.stdout_is_tty ? (io.stdout_columns ? io.stdout_columns : 80) : 0;
   for (const auto& rule : rules) {
-    io.out << fmt::format("{:<48} {:<8} {:<12} {}\n", rule.id, SeverityName(rule.severity), rule.section, rule.title);
+    std::string line = fmt::format("{:<48} {:<8} {:<12} {}", rule.id, SeverityName(rule.severity), rule.section, rule.title);
+    if (width > 0 && DisplayWidth(line) > width) {
+      line = fmt::format("{} {} {}\n", rule.id, SeverityName(rule.severity), rule.section) +
+             WrapPlain("    " + rule.title, width, 4);
+    }
+    io.out << line << "\n";
   }
   io.out << fmt::format("{} rules (version {}) from {}\n", rules.size(), db.version, Join(db.dirs, ", "));
   for (const auto& d : db.diagnostics) io.err << d.Format() << "\n";

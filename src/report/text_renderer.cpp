@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <cstring>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -141,12 +143,12 @@ void RenderConsequences(const Report& report, const Finding& cause, bool verbose
 void RenderFinding(const Finding& f, bool verbose, Printer& out) {
   out.Wrapped(FindingLine("    ", f), 6);
   if (!f.fix.empty()) {
-    bool first = true;
+    // ux-review m12: no prefix on a command line: a triple-click copy of "→ sudo …" gave
+    // "bash: →: command not found". The 8-column indent alone sets the fix apart.
     for (size_t start = 0; start <= f.fix.size();) {
       size_t end = f.fix.find('\n', start);
       if (end == std::string::npos) end = f.fix.size();
-      out.FixLine(first ? "      → " : "        ", std::string_view(f.fix).substr(start, end - start));
-      first = false;
+      out.FixLine("        ", std::string_view(f.fix).substr(start, end - start));
       start = end + 1;
     }
   }
@@ -251,6 +253,20 @@ void RenderFooter(const Report& report, const std::vector<SectionStatus>& sectio
   out.Wrapped(totals, 2);
 }
 
+// ux-review p1: under LC_ALL=C a terminal shows the UTF-8 marks as garbage; the report's own
+// glyphs get ASCII stand-ins (text from the machine keeps its bytes).
+std::string AsciiMarks(std::string text) {
+  static const std::pair<const char*, const char*> kGlyphs[] = {
+      {"[✓]", "[ok]"}, {"[✗]", "[XX]"}, {"[☠]", "[**]"}, {"[–]", "[--]"}, {"✓", "ok"}, {"✗", "x"}, {"☠", "**"},
+      {" — ", " - "}, {" · ", " - "}, {"•", "*"}, {"→", "->"}, {"…", "..."}, {"–", "-"}, {"—", "-"}, {"·", "-"}};
+  for (const auto& [glyph, ascii] : kGlyphs) {
+    for (size_t at = text.find(glyph); at != std::string::npos; at = text.find(glyph, at + std::strlen(ascii))) {
+      text.replace(at, std::strlen(glyph), ascii);
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string RenderText(const Report& report, const TextOptions& options) {
@@ -270,7 +286,7 @@ std::string RenderText(const Report& report, const TextOptions& options) {
     for (const auto& n : report.not_evaluated) out.Wrapped({Printer::Plain(fmt::format("  {} — {}", n.rule_id, n.reason))}, 4);
   }
   RenderFooter(report, sections, out);
-  return text.str();
+  return options.ascii ? AsciiMarks(text.str()) : text.str();
 }
 
 }  // namespace rd

@@ -40,10 +40,7 @@ assert "\x1b[1m" in report, "section names are not bold"
 plain = re.sub(r"\x1b\[[0-9;]*m", "", report).replace("\r\n", "\n")
 in_fix = False
 for line in plain.splitlines():
-    if line.startswith("      → "):
-        in_fix = True
-    elif not line.startswith("        "):
-        in_fix = False
+    in_fix = line.startswith("        ")  # fix lines: 8 columns in, no prefix (ux-review m12)
     if in_fix and not line.lstrip().startswith("#"):
         continue  # a command is never wrapped; it may be longer than 80
     if " " not in line.strip().removeprefix("# "):

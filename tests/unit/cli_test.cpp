@@ -32,7 +32,7 @@ TEST(CliTest, ReplayTextReportHasMarksAndFix) {
   auto r = Cli({"check", "--replay", Fixture("debian13-host")});
   EXPECT_EQ(r.status, kExitHealthy);  // a warning is not an error
   EXPECT_NE(r.out.find("[!] System"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("→ sudo apt install hipcc"), std::string::npos);
+  EXPECT_NE(r.out.find("\n        sudo apt install hipcc"), std::string::npos);
   EXPECT_NE(r.out.find("[✓] Environment"), std::string::npos);
 }
 

@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
+#include "util/text_wrap.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -19,9 +24,10 @@ struct CliRun {
   std::string out, err;
 };
 
-CliRun Cli(std::vector<std::string> args) {
+CliRun Cli(std::vector<std::string> args, bool stderr_is_tty = false) {
   std::ostringstream out, err;
   Io io{out, err, false, true};
+  io.stderr_is_tty = stderr_is_tty;
   std::vector<const char*> argv = {"rocm-doctor"};
   for (auto& a : args) argv.push_back(a.c_str());
   int status = RunCli(static_cast<int>(argv.size()), argv.data(), io);
@@ -75,6 +81,34 @@ TEST(CliUsage, OutputExtensionPicksTheFormat) {
   // -f wins over the extension
   ASSERT_EQ(Cli({"check", "--replay", fixture, "-o", json, "-f", "text"}).status, kExitHealthy);
   EXPECT_NE(slurp(json).find("[!] System"), std::string::npos);
+}
+
+// ux-review p4: after -o, a terminal is told where the report went; a script's stderr is not.
+TEST(CliUsage, OutputFileIsNamedOnATerminalOnly) {
+  testing::TempTree tree;
+  std::string json = tree.Path("out.json");
+  std::string fixture = testing::FixturePath("debian13-host");
+  auto tty = Cli({"check", "--replay", fixture, "-o", json}, true);
+  EXPECT_NE(tty.err.find("rocm-doctor: wrote " + json + " ("), std::string::npos) << tty.err;
+  auto piped = Cli({"check", "--replay", fixture, "-o", json}, false);
+  EXPECT_EQ(piped.err.find("wrote"), std::string::npos) << piped.err;
+}
+
+// ux-review p6: `rules list` on an 80-column terminal fits it; piped, one line a rule (for grep).
+TEST(CliUsage, RulesListFitsTheTerminal) {
+  std::ostringstream out, err;
+  Io io{out, err, true, true};
+  io.stdout_columns = 80;
+  std::vector<const char*> argv = {"rocm-doctor", "rules", "list"};
+  ASSERT_EQ(RunCli(static_cast<int>(argv.size()), argv.data(), io), kExitHealthy);
+  std::istringstream lines(out.str());
+  size_t count = 0, widest = 0;
+  for (std::string line; std::getline(lines, line); ++count) widest = std::max(widest, DisplayWidth(line));
+  EXPECT_GT(count, 200u);
+  EXPECT_LE(widest, 80u) << out.str().substr(0, 400);
+  auto piped = Cli({"rules", "list"});
+  EXPECT_NE(piped.out.find("distro.unsupported-debian13-deps"), std::string::npos);
+  EXPECT_GT(std::count(piped.out.begin(), piped.out.end(), '\n'), 200);
 }
 
 TEST(CliUsage, RecordSaysWhereAndThatItIsNotRedacted) {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/check_command.h"
+#include "cli/io.h"
 #include "cli/output.h"
 #include "util/text_wrap.h"
 #include "report/json_report.h"
@@ -38,11 +39,26 @@ TEST(TextRendererTest, MarksFixesAndSummary) {
   EXPECT_NE(text.find("[!] Environment"), std::string::npos);
   EXPECT_NE(text.find("[☠] GPUs and driver"), std::string::npos);
   EXPECT_NE(text.find("did not finish within 10000 ms"), std::string::npos);
-  EXPECT_NE(text.find("→ unset AMD_LOG_LEVEL"), std::string::npos);
-  EXPECT_NE(text.find("      → line one\n        line two"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n        unset AMD_LOG_LEVEL"), std::string::npos);
+  EXPECT_NE(text.find("\n        line one\n        line two"), std::string::npos) << text;
   EXPECT_NE(text.find("1 error, 1 warning, 0 notes"), std::string::npos);
   EXPECT_EQ(text.find("\033["), std::string::npos);
   EXPECT_EQ(text.find("env.AMD_LOG_LEVEL = 4"), std::string::npos);  // evidence only with -v
+}
+
+// ux-review p1: a terminal under LC_ALL=C gets ASCII marks; only a UTF-8 or unset locale the glyphs.
+TEST(TextRendererTest, AsciiMarksOutsideAUtf8Locale) {
+  TextOptions ascii{false, false};
+  ascii.ascii = true;
+  std::string text = RenderText(SampleReport(), ascii);
+  EXPECT_NE(text.find("[XX] System - Debian GNU/Linux 13 (trixie)"), std::string::npos) << text;
+  EXPECT_NE(text.find("[**] GPUs and driver"), std::string::npos) << text;
+  for (const char* glyph : {"✓", "✗", "☠", "–", "—", "·", "→", "•"}) EXPECT_EQ(text.find(glyph), std::string::npos) << glyph;
+  EXPECT_FALSE(LocaleIsUtf8("C", "", "en_US.UTF-8"));  // LC_ALL wins
+  EXPECT_FALSE(LocaleIsUtf8("", "POSIX", ""));
+  EXPECT_TRUE(LocaleIsUtf8("", "", "de_DE.utf8"));
+  EXPECT_TRUE(LocaleIsUtf8("C.UTF-8", "", ""));
+  EXPECT_TRUE(LocaleIsUtf8("", "", ""));  // nothing set: today's terminals are UTF-8
 }
 
 TEST(TextRendererTest, VerboseShowsEvidenceAndColourIsOptIn) {
@@ -88,7 +104,7 @@ Report WideReport() {
 
 TEST(TextRendererTest, WrapsProseAt80ButNeverACommand) {
   std::string text = RenderText(WideReport(), TextOptions{false, false, 80});
-  std::string command = "      → sudo apt-get install --no-install-recommends rocm-hip-runtime-dev rocm-device-libs hipcc rocminfo";
+  std::string command = "        sudo apt-get install --no-install-recommends rocm-hip-runtime-dev rocm-device-libs hipcc rocminfo";
   bool saw_command = false;
   for (const auto& line : Lines(text)) {
     if (line == command) saw_command = true;
