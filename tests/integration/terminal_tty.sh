@@ -34,7 +34,9 @@ python3 - "$WORK/tty.out" <<'PY' || fail "TTY output (above)"
 import re, sys
 raw = open(sys.argv[1], "rb").read().decode()
 head, sep, report = raw.rpartition("\r\x1b[K")  # the progress line's last erase
-assert sep and "loading rules" in head and "waiting" in head, repr(raw[:200])
+# "waiting … for:" appears only when the collectors take longer than the first 100 ms tick, which a
+# fast replay (or a sanitized build's, in CI) may not: its text is ProgressLineTest's to check.
+assert sep and "loading rules" in head, repr(raw[:200])
 assert report.startswith("rocm-doctor "), repr(report[:80])
 assert "\x1b[1m" in report, "section names are not bold"
 plain = re.sub(r"\x1b\[[0-9;]*m", "", report).replace("\r\n", "\n")
