@@ -3,6 +3,8 @@
 #include <iostream>
 #include <string>
 
+#include "util/strings.h"
+
 namespace rd {
 
 /// Where the CLI writes; tests pass string streams and assert on structured results.
@@ -28,9 +30,8 @@ inline bool Decorated(const Io& io, bool is_tty) { return is_tty && !io.no_color
 inline bool LocaleIsUtf8(const std::string& lc_all, const std::string& lc_ctype, const std::string& lang) {
   const std::string& name = !lc_all.empty() ? lc_all : !lc_ctype.empty() ? lc_ctype : lang;
   if (name.empty()) return true;
-  std::string lower;
-  for (char c : name) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return lower.find("utf-8") != std::string::npos || lower.find("utf8") != std::string::npos;
+  std::string lower = ToLower(name);
+  return Contains(lower, "utf-8") || Contains(lower, "utf8");
 }
 
 /// The whole CLI (main.cpp only calls this): parse, run, print; returns the exit status.

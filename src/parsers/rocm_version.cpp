@@ -45,14 +45,20 @@ std::string ParseHipVersionFile(std::string_view text) {
   return version + (parts["GITHASH"].empty() ? "" : "-" + parts["GITHASH"]);
 }
 
+namespace {
+
+bool HasWantedPrefix(const std::string& name, const std::vector<std::string>& prefixes) {
+  return std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& p) { return StartsWith(name, p); });
+}
+
+}  // namespace
+
 std::vector<DpkgPackage> ParseDpkgStatus(std::string_view text, const std::vector<std::string>& prefixes) {
   std::vector<DpkgPackage> out;
   DpkgPackage current;
   bool installed = false;
   auto flush = [&] {
-    bool wanted = false;
-    for (const auto& p : prefixes) wanted = wanted || StartsWith(current.name, p);
-    if (wanted && installed && !current.version.empty()) out.push_back(current);
+    if (HasWantedPrefix(current.name, prefixes) && installed && !current.version.empty()) out.push_back(current);
     current = {};
     installed = false;
   };
@@ -72,9 +78,7 @@ std::vector<DpkgPackage> ParseRpmQuery(std::string_view text, const std::vector<
   for (const auto& line : SplitLines(text)) {
     auto fields = Split(line, '\t');
     if (fields.size() != 3 || fields[0].empty() || fields[1].empty()) continue;
-    bool wanted = false;
-    for (const auto& p : prefixes) wanted = wanted || StartsWith(fields[0], p);
-    if (wanted) out.push_back({fields[0], fields[1], fields[2]});
+    if (HasWantedPrefix(fields[0], prefixes)) out.push_back({fields[0], fields[1], fields[2]});
   }
   std::sort(out.begin(), out.end(), [](const DpkgPackage& a, const DpkgPackage& b) { return a.name < b.name; });
   return out;
