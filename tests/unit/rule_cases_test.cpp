@@ -1,6 +1,7 @@
 // The data-driven rule cases of tests/rules/cases/*.toml: each rule fires on the case it is
 // about and stays quiet on its neighbour, through the same route as check and triage (derive
 // stage included). Read at run time, so adding a case needs no rebuild (tests/rules/README.md).
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -21,7 +22,13 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const fs::path kRulesTests = fs::path(ROCM_DOCTOR_FIXTURES) / ".." / "rules";
+// ROCM_DOCTOR_RULE_TESTS / ROCM_DOCTOR_RULES point a built test binary at another checkout's
+// cases and rules (a worktree that only changes data needs no build of its own).
+fs::path FromEnvOr(const char* name, const fs::path& fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? fs::path(v) : fallback;
+}
+const fs::path kRulesTests = FromEnvOr("ROCM_DOCTOR_RULE_TESTS", fs::path(ROCM_DOCTOR_FIXTURES) / ".." / "rules");
 
 struct RuleCase {
   std::string where;  ///< file:index, for messages
@@ -65,7 +72,7 @@ std::vector<RuleCase> LoadCases(std::vector<std::string>& problems) {
 }
 
 const RuleDatabase& Db() {
-  static const RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  static const RuleDatabase db = LoadRules({FromEnvOr("ROCM_DOCTOR_RULES", ROCM_DOCTOR_RULES_DIR).string()});
   return db;
 }
 
