@@ -54,7 +54,7 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"os_name", Regex::Literal(R"((?i)\b(?:using|on|running|i use|with) (arch)\b(?:[^-.=:_]|$))"), 0});
     // "24.04.1 LTS (Noble Numbat)", VERSION="22.04.3 LTS (Jammy Jellyfish)": the codename says Ubuntu.
     p.push_back({"ubuntu_version", Regex::Literal(R"((?i)\b([0-9]{2}\.(?:04|10)(?:\.[0-9]{1,2})?)(?: LTS)? \((?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute) )"), 1});
-    p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%))"), 1});
+    p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%|\bwsarecv\b|\bwsasend\b))"), 1});
     p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
     p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\bLinux [A-Za-z0-9_.-]+)[*`: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
     // The release inside a path or a package name: /lib/modules/R/, BOOT_IMAGE=/vmlinuz-R,
@@ -73,7 +73,9 @@ const std::vector<Pattern>& Patterns() {
 bool TargetContext(std::string_view line) {
   // "Cannot read TensileLibrary.dat: … for GPU arch : gfx1031", ollama's gpu_type=, rocminfo's
   // Name: — these name the device even on a line about libraries.
-  static const Regex device = Regex::Literal(R"((?i)(gpu arch|for gpu\b|gpu_type=|compute=|device_name|\bName:\s+gfx|gfx[0-9a-f]+ \(0x))");
+  // rocBLAS loads TensileLibrary_lazy_<the device's target>.dat: a failed load names the GPU.
+  static const Regex device = Regex::Literal(
+      R"((?i)(gpu arch|for gpu\b|gpu_type=|compute=|device_name|\bName:\s+gfx|gfx[0-9a-f]+ \(0x|(?:could not load|cannot read)\b.*TensileLibrary_lazy_gfx))");
   if (device.Search(line)) return false;
   static const Regex context = Regex::Literal(
       R"((?i)(targets?\b|_TARGETS|ARCH|offload-arch|--amdgpu-target|HSA_OVERRIDE|override|TensileLibrary|\.co\b|\.hsaco|\.dat\b|\.kpack|supported (?:gpus|targets|architectures)|arch list|\.so\b|kernels? for|compiled for|built for|code objects? for (?:gfx|these)))");

@@ -81,5 +81,46 @@ TEST(SystemText, OllamaWindowsDiscoveryNamesEachGpu) {
   EXPECT_EQ(FactOf(log, "llm_runtime.gpus[1].marketing_name"), "AMD Radeon RX 6700S");
 }
 
+TEST(SystemText, PythonExceptionsWithoutTracebackChainedAndModuleClasses) {
+  // the traceback's last line alone (ROCm/TheRock#3628)
+  EXPECT_EQ(FactOf("some prose\nRuntimeError: Cuda extensions are being compiled with a version of Cuda that does not match\n",
+                   "python.exceptions[0].type"), "RuntimeError");
+  // chained, quoted in backticks (ROCm/TheRock#1278): both names
+  std::string chained = "`torch._inductor.exc.InductorError: RuntimeError: LLD failed to link hsaco source`\n";
+  EXPECT_EQ(FactOf(chained, "python.exceptions[0].type"), "torch._inductor.exc.InductorError");
+  EXPECT_EQ(FactOf(chained, "python.exceptions[1].type"), "RuntimeError");
+  // a module's class after a traceback (patientx/ComfyUI-Zluda#435)
+  std::string zip = "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+                    "zipfile.BadZipFile: Bad CRC-32 for file '_rocm_sdk_core/lib/llvm/bin/clang-cl.exe'\n";
+  EXPECT_EQ(FactOf(zip, "python.exceptions[0].type"), "zipfile.BadZipFile");
+  // Go's "Error: …" (ollama) and prose are no Python exception
+  EXPECT_EQ(FactOf("Error: POST predict: read tcp: connection reset\n", "python.exceptions"), "<none>");
+  EXPECT_EQ(FactOf("BadZipFile: outside a traceback is prose\n", "python.exceptions"), "<none>");
+}
+
+TEST(SystemText, InlineAssignmentQuotedInASentence) {
+  std::string tried = "and I tried HSA_OVERRIDE_GFX_VERSION=10.3.0 python main.py but I get the same error\n";  // ComfyUI#5138
+  EXPECT_EQ(FactOf(tried, "env.HSA_OVERRIDE_GFX_VERSION"), "10.3.0");
+  EXPECT_EQ(FactOf(tried, "env_origin.HSA_OVERRIDE_GFX_VERSION"), "inline");
+  EXPECT_EQ(FactOf("with HIP_VISIBLE_DEVICES=1 it works\n", "env_origin.HIP_VISIBLE_DEVICES"), "prose");
+}
+
+TEST(SystemText, FailedLazyTensileLoadNamesTheDevice) {
+  // rocBLAS loads TensileLibrary_lazy_<device target>.dat (likelovewant/ROCmLibs…#12)
+  std::string win = "rocBLAS error: Could not load C:\\Program Files\\AMD\\ROCm\\6.1\\bin\\/rocblas/library/TensileLibrary_lazy_gfx1103.dat\n";
+  EXPECT_EQ(FactOf(win, "gpus[0].gfx"), "gfx1103");
+  EXPECT_EQ(FactOf("AMDGPU_TARGETS=gfx1030;gfx1100 TensileLibrary_gfx1030.co built\n", "gpus"), "<none>");
+  // Winsock's wsarecv is Windows (likelovewant/ollama-for-amd#67)
+  EXPECT_EQ(FactOf("read tcp 127.0.0.1:51391->127.0.0.1:51389: wsarecv: An existing connection was forcibly closed\n", "platform.kind"),
+            "windows");
+}
+
+TEST(SystemText, LaterLogPiecesAddToEarlierOnes) {
+  // mkiol/dsnote#107: the rocBLAS line after a fence must not be reset by the next piece
+  std::string two = "```\nrocBLAS error: Cannot read /app/rocblas/library/TensileLibrary.dat: No such file or directory```\n\n\n"
+                    "And I found TensileLibrary.dat elsewhere\n";
+  EXPECT_EQ(FactOf(two, "log.tensile_missing"), "true");
+}
+
 }  // namespace
 }  // namespace rd
