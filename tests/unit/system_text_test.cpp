@@ -122,5 +122,19 @@ TEST(SystemText, LaterLogPiecesAddToEarlierOnes) {
   EXPECT_EQ(FactOf(two, "log.tensile_missing"), "true");
 }
 
+TEST(SystemText, PciIdOnlyGpusNamedThroughLibdrmAndProductPatterns) {
+  // ROCm/ROCm#939: 0x699f is in no hand table; amdgpu.ids names it, gpu_names.toml gives gfx803
+  std::string kfd = "[   13.155802] kfd kfd: skipped device 1002:699f, PCI rejects atomics\n";
+  EXPECT_EQ(FactOf(kfd, "gpus[0].pci_id"), "1002:699f");
+  EXPECT_EQ(FactOf(kfd, "gpus[0].gfx"), "gfx803");
+  EXPECT_EQ(FactOf(kfd, "gpus[0].marketing_name"), "AMD Radeon 540 Series");
+  // lspci without a device name (ROCm/ROCm#624): AMD's own table knows 687f
+  std::string lspci = "0b:00.0 VGA compatible controller: Advanced Micro Devices, Inc. [AMD/ATI] Device 687f (rev c1)\n";
+  EXPECT_EQ(FactOf(lspci, "gpus[0].pci_id"), "1002:687f");
+  EXPECT_EQ(FactOf(lspci, "gpus[0].gfx"), "gfx900");
+  // an id neither table knows (an audio function) names no GPU
+  EXPECT_EQ(FactOf("1002:ab38 audio\n", "gpus"), "<none>");
+}
+
 }  // namespace
 }  // namespace rd
