@@ -218,6 +218,19 @@ void FillFromPciMention(std::vector<Gpu>& gpus, const std::vector<Sighting>& tex
   if (ids.size() == 1 && unnamed.size() == 1) Enrich(*unnamed.front(), *ids.front());
 }
 
+// One GPU and one GPU address in the paste ("amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault"):
+// that address is this GPU's (ROCm/ROCm#5616). Two of either and nothing is guessed.
+void FillAddress(std::vector<Gpu>& gpus, const Facts& facts) {
+  if (gpus.size() != 1 || !gpus.front().identity.bdf.empty()) return;
+  std::set<std::string> addresses;
+  for (const auto& e : FactArray(facts, "triage.entities")) {
+    if (Field(e, "kind") != "pci_bdf" || !e.is_object() || !e.value("device", false)) continue;
+    std::string bdf = ToLower(Field(e, "value"));
+    addresses.insert(bdf.size() == 7 ? "0000:" + bdf : bdf);
+  }
+  if (addresses.size() == 1) gpus.front().identity.bdf = *addresses.begin();
+}
+
 void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const PciLookup& pci) {
   const Sighting& id = gpu.identity;
   auto set_if_absent = [&](const std::string& key, const std::string& value) {
@@ -368,6 +381,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
   auto text = TextSightings(facts, pci);
   MergeListing(gpus, text, gpus.empty());
   FillFromPciMention(gpus, text);
+  FillAddress(gpus, facts);
 
   for (size_t i = 0; i < gpus.size(); ++i) {
     std::string at = "gpus[" + std::to_string(i) + "]";
