@@ -68,7 +68,8 @@ const std::vector<PasteCase>& Cases() {
        {"kernel.gpu-page-fault"}},
       {"dkms_hwe_614", {"dkms-log"},
        {{"dkms.build_failed", "true"}, {"dkms.kernel", "6.14.0-24-generic"}, {"dkms.module", "amdgpu/6.12.12-2164967.24.04"}},
-       {"dkms.build-failed"}},
+       // ROCm 6.4's amdgpu-dkms (6.12.12) and kernel 6.14: the root cause the build failure has.
+       {"dkms.build-failed", "dkms.paste-kernel-newer-than-release"}},
       {"dkms_gfx803_65", {"dkms-log"},
        {{"dkms.kernel", "6.5.0-41-generic"}, {"dkms.module", "amdgpu/5.18.13-1538762.20.04"}},
        {"dkms.build-failed"}},
