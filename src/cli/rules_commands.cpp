@@ -1,4 +1,5 @@
 #include "cli/rules_commands.h"
+#include "cli/signature_lint.h"
 
 #include <fmt/format.h>
 
@@ -48,6 +49,7 @@ int RunRulesList(const std::vector<std::string>& dirs, Io& io) {
 int RunRulesLint(const std::vector<std::string>& dirs, const std::vector<std::string>& catalog_dirs, Io& io) {
   SafeIo safe(io);
   RuleDatabase db = LoadRules(dirs, catalog_dirs);
+  for (auto& d : SignatureDiagnostics(db)) db.diagnostics.push_back(std::move(d));
   for (const auto& d : db.diagnostics) io.out << d.Format() << "\n";
   io.out << fmt::format("{} rules loaded, {} problem{}\n", db.rules.size(), db.diagnostics.size(),
                         db.diagnostics.size() == 1 ? "" : "s");

@@ -6,6 +6,7 @@
 #include "parsers/shell_prompt.h"
 #include "triage/line_signals.h"
 #include "triage/paste_scan.h"
+#include "triage/signature_facts.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -178,6 +179,9 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
   bool amd_seen = false;
   std::map<std::string, size_t> kinds_seen;
   ProductNames names = ProductNames::FromData(data);
+  const SignatureTable& signatures = SignatureTableFor(data);
+  // Present and empty where no known error string shows: a signature rule is then false, not unknown.
+  facts.Set("triage.signatures", nlohmann::json::array(), {"paste", "no known error string (rules/data/signatures*.toml) on any line"});
   for (size_t i = 0; i < pieces.size(); ++i) {
     auto& piece = pieces[i];
     const PasteOrigin origin{piece.file, piece.first_line, data};
@@ -201,6 +205,7 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
     AddEntityFacts(piece, origin, names, facts);
     AddIdentityFacts(piece, origin, facts);
     AddLineSignalFacts(piece, origin, facts);
+    AddSignatureFacts(piece, origin, signatures, facts);
     facts.Set(at + ".kind", piece.kind);
     facts.Set(at + ".source", piece.source);
     facts.Set(at + ".lines", static_cast<int>(SplitLines(piece.text).size()));

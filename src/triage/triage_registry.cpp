@@ -2,6 +2,7 @@
 #include "triage/triage.h"
 #include "triage/kinds.h"
 #include "triage/line_signals.h"
+#include "triage/signature_facts.h"
 
 namespace rd {
 
@@ -112,6 +113,8 @@ const std::vector<FactSpec>& TriageFactSpecs() {
     all.insert(all.end(), frameworks.begin(), frameworks.end());
     const auto& signals = LineSignalFactSpecs();
     all.insert(all.end(), signals.begin(), signals.end());
+    const auto& signatures = SignatureFactSpecs();
+    all.insert(all.end(), signatures.begin(), signatures.end());
     for (const auto& kind : AllPasteKinds()) {
       if (kind.facts) all.insert(all.end(), kind.facts->begin(), kind.facts->end());
     }

@@ -1,10 +1,12 @@
 #include "util/regex.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstdio>
 
 #include <re2/re2.h>
+#include <re2/set.h>
 
 namespace rd {
 
@@ -89,6 +91,42 @@ std::string Regex::ReplaceAll(std::string_view text, int group, std::string_view
 }
 
 const std::string& Regex::pattern() const { return re_->pattern(); }
+
+RegexSet RegexSet::Compile(const std::vector<std::string>& patterns, Regex::Options options,
+                           std::vector<std::string>& problems) {
+  RE2::Options re_options;
+  re_options.set_log_errors(false);
+  re_options.set_case_sensitive(!options.case_insensitive);
+  if (options.bytes) re_options.set_encoding(RE2::Options::EncodingLatin1);
+  auto set = std::make_shared<RE2::Set>(re_options, RE2::UNANCHORED);
+  RegexSet out;
+  problems.assign(patterns.size(), "");
+  for (size_t i = 0; i < patterns.size(); ++i) {
+    std::string error;
+    if (set->Add(Piece(patterns[i]), &error) < 0) {
+      problems[i] = error.empty() ? "does not compile" : error;
+      continue;
+    }
+    out.index_.push_back(i);
+  }
+  if (out.index_.empty() || !set->Compile()) {
+    if (!out.index_.empty()) problems.assign(patterns.size(), "the set of patterns is too large to compile");
+    out.index_.clear();
+    return out;
+  }
+  out.set_ = std::move(set);
+  return out;
+}
+
+std::vector<size_t> RegexSet::Matching(std::string_view text) const {
+  std::vector<size_t> found;
+  if (!set_) return found;
+  std::vector<int> hits;
+  static_cast<const RE2::Set*>(set_.get())->Match(Piece(text), &hits);
+  for (int h : hits) found.push_back(index_[static_cast<size_t>(h)]);
+  std::sort(found.begin(), found.end());
+  return found;
+}
 
 namespace {
 

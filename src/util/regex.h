@@ -58,6 +58,23 @@ class Regex {
   std::shared_ptr<const re2::RE2> re_;
 };
 
+/// Many patterns matched in one pass over a text (RE2::Set): which of them match somewhere.
+/// For tables of a hundred or more patterns tried on every line of a paste.
+class RegexSet {
+ public:
+  /// Compiles every pattern; problems[i] is the error of pattern i ("" when it compiled). A set
+  /// holds only the patterns that compiled; `Matching` answers with their indices in `patterns`.
+  static RegexSet Compile(const std::vector<std::string>& patterns, Regex::Options options,
+                          std::vector<std::string>& problems);
+  /// Indices (into the patterns given to Compile) of the patterns that match somewhere in text.
+  std::vector<size_t> Matching(std::string_view text) const;
+  bool empty() const { return !set_; }
+
+ private:
+  std::shared_ptr<const void> set_;  // re2::RE2::Set, type-erased to keep RE2 out of this header
+  std::vector<size_t> index_;        // set entry -> pattern index
+};
+
 /// True when the pattern repeats without bound a group that itself holds an unbounded quantifier
 /// ((a+)*, (([a-z/:.]+)*)*): harmless for RE2, catastrophic in the backtracking engines (grep -P,
 /// Python re, std::regex) that a rule's author will also try it with.

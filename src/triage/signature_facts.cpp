@@ -1,0 +1,57 @@
+#include "triage/signature_facts.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace rd {
+
+const SignatureTable& SignatureTableFor(const nlohmann::json* data) {
+  // Keyed by the tables' text, not the pointer: a test may load another rule directory at the
+  // same address. The dump is a few tens of KiB; compiling the set is what is worth keeping.
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<SignatureTable>> cache;
+  nlohmann::json tables = nlohmann::json::object();
+  if (data && data->is_object()) {
+    for (const auto& [name, root] : data->items()) {
+      if (name.rfind("signatures", 0) == 0) tables[name] = root;
+    }
+  }
+  std::string key = tables.dump();
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = cache[key];
+  if (!slot) {
+    if (cache.size() > 8) {  // a long-lived test process with many databases stays bounded
+      cache.clear();
+      return *(cache[key] = std::make_unique<SignatureTable>(LoadSignatureTable(&tables)));
+    }
+    slot = std::make_unique<SignatureTable>(LoadSignatureTable(&tables));
+  }
+  return *slot;
+}
+
+void AddSignatureFacts(const PastePiece& piece, const PasteOrigin& origin, const SignatureTable& table, Facts& facts) {
+  auto hits = MatchSignatures(table, piece.text);
+  if (hits.empty()) return;
+  auto known = facts.Get("triage.signatures");
+  nlohmann::json ids = known.value && known.value->is_array() ? *known.value : nlohmann::json::array();
+  for (const auto& hit : hits) {
+    const std::string& id = table.signatures[hit.signature].id;
+    if (std::find(ids.begin(), ids.end(), id) != ids.end()) continue;  // the first piece that shows it
+    ids.push_back(id);
+    Evidence ev = PasteLine(origin, hit.line, hit.line_text);
+    facts.Set("triage.signature_text." + id, hit.value, ev);
+  }
+  facts.Set("triage.signatures", ids, {"paste:" + piece.source, "known error strings (rules/data/signatures*.toml)"});
+}
+
+const std::vector<FactSpec>& SignatureFactSpecs() {
+  static const std::vector<FactSpec> specs = {
+      {"triage.signatures", "array", "Ids of the known error strings (rules/data/signatures*.toml) seen on some line"},
+      {"triage.signature_text.*", "string", "Per signature id: its first capture group, else the matched text"},
+  };
+  return specs;
+}
+
+}  // namespace rd
