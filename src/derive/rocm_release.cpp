@@ -1,5 +1,6 @@
 #include "derive/rocm_release.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/facts.h"
@@ -133,6 +134,14 @@ void DeriveRocmRelease(Facts& facts, const nlohmann::json& data) {
   for (const auto& e : FactArray(facts, "triage.entities")) {
     if (Field(e, "kind") == "rocm_wheel") candidates.push_back({"wheel", Field(e, "value"), "wheel"});
   }
+  // TheRock and Core SDK releases (7.9 on, 10.x) carry a HIP whose version is not the release's
+  // (ROCm 7.11 ships HIP 7.2.53150: ggml-org/llama.cpp#23934): a stated release of that line
+  // outranks what the HIP version would say.
+  std::stable_partition(candidates.begin(), candidates.end(), [&](const Candidate& c) {
+    if (c.source != "mention") return false;
+    auto r = ReleaseFromVersion(c.kind, c.value, drivers);
+    return r && (r->major > 7 || (r->major == 7 && r->minor >= 9));
+  });
   for (const auto& c : candidates) {
     auto release = ReleaseFromVersion(c.kind, c.value, drivers);
     if (!release) continue;

@@ -1,7 +1,9 @@
 // OS, kernel and torch facts from a paste's text, when no structured piece (os-release, uname,
 // collect_env, a torch print) gave them: "Ubuntu 24.04" in prose, `uname -a`, a wheel name or
 // `pip show torch`. Only ever fills what is absent, so the live route is unchanged.
+#include <cctype>
 #include <map>
+#include <utility>
 
 #include "derive/derive.h"
 #include "derive/fact_reads.h"
@@ -22,7 +24,8 @@ std::string OsId(const std::string& name) {
       {"opensuse leap", "opensuse-leap"}, {"opensuse", "opensuse"}, {"linux mint", "linuxmint"}, {"pop!_os", "pop"},
       {"rocky linux", "rocky"}, {"almalinux", "almalinux"}, {"red hat enterprise linux", "rhel"}, {"rhel", "rhel"},
       {"centos", "centos"}, {"centos stream", "centos"}, {"nixos", "nixos"}, {"gentoo", "gentoo"}, {"void linux", "void"},
-      {"bazzite", "bazzite"}, {"nobara", "nobara"}};
+      {"bazzite", "bazzite"}, {"nobara", "nobara"},
+      {"arch", "arch"}, {"oracle linux", "ol"}, {"oracle linux server", "ol"}};
   auto it = kIds.find(ToLower(name));
   return it == kIds.end() ? "" : it->second;
 }
@@ -38,34 +41,61 @@ Evidence EntityEvidence(const nlohmann::json& e) {
   return {"derived", Field(e, "kind") + " on paste line " + std::to_string(e.value("line", 0)) + ": " + Printable(Field(e, "value"), 120)};
 }
 
+// "Ubuntu 22.04" -> {"Ubuntu", "22.04"}; "Arch Linux" has no version.
+std::pair<std::string, std::string> NameAndVersion(const std::string& value) {
+  size_t space = value.find_last_of(' ');
+  if (space != std::string::npos && space + 1 < value.size() &&
+      (std::isdigit(static_cast<unsigned char>(value[space + 1])) || value.substr(space + 1) == "tumbleweed")) {
+    std::string version = value.substr(space + 1);
+    return {value.substr(0, space), std::isdigit(static_cast<unsigned char>(version[0])) ? version : ""};
+  }
+  return {value, ""};
+}
+
 void DeriveOs(Facts& facts) {
   if (!Absent(facts, "os.id")) return;
-  // A pasted os-release (ID=ubuntu, VERSION_ID="22.04") says it best.
-  if (const auto* id = FirstEntity(facts, "os_release_id")) {
-    facts.Set("os.id", Field(*id, "value"), EntityEvidence(*id));
-    if (const auto* v = FirstEntity(facts, "os_release_version")) facts.Set("os.version_id", Field(*v, "value"), EntityEvidence(*v));
+  // A pasted os-release (ID=ubuntu, VERSION_ID="22.04") says it best; cut to NAME= and VERSION=
+  // it still does.
+  const nlohmann::json* id = FirstEntity(facts, "os_release_id");
+  const nlohmann::json* name = id ? nullptr : FirstEntity(facts, "os_release_name");
+  if (id || (name && !OsId(Field(*name, "value")).empty())) {
+    const auto* from = id ? id : name;
+    facts.Set("os.id", id ? Field(*id, "value") : OsId(Field(*name, "value")), EntityEvidence(*from));
+    const auto* v = FirstEntity(facts, "os_release_version");
+    if (!v) v = FirstEntity(facts, "os_release_version_text");
+    if (v) facts.Set("os.version_id", Field(*v, "value"), EntityEvidence(*v));
     return;
   }
+  // Prose: the first named distribution; its version from the first mention that has one
+  // ("Ubuntu" in a title, "Ubuntu 22.04.5 LTS" further down).
+  std::string chosen;
   for (const auto& e : FactArray(facts, "triage.entities")) {
     if (Field(e, "kind") != "os_name") continue;
-    std::string value = Field(e, "value");
-    // "Ubuntu 22.04" -> name "Ubuntu", version "22.04"; "Arch Linux" has no version.
-    std::string name = value, version;
-    size_t space = value.find_last_of(' ');
-    if (space != std::string::npos && !value.empty() && (std::isdigit(static_cast<unsigned char>(value[space + 1])) ||
-                                                         value.substr(space + 1) == "tumbleweed")) {
-      name = value.substr(0, space);
-      version = value.substr(space + 1);
+    auto [distro, version] = NameAndVersion(Field(e, "value"));
+    std::string os = OsId(distro);
+    if (os.empty() || (!chosen.empty() && os != chosen)) continue;
+    if (chosen.empty()) {
+      chosen = os;
+      facts.Set("os.id", os, EntityEvidence(e));
     }
-    std::string id = OsId(name);
-    if (id.empty()) continue;
-    facts.Set("os.id", id, EntityEvidence(e));
-    if (!version.empty() && std::isdigit(static_cast<unsigned char>(version[0]))) facts.Set("os.version_id", version, EntityEvidence(e));
-    return;
+    if (!version.empty()) {
+      facts.Set("os.version_id", version, EntityEvidence(e));
+      return;
+    }
+  }
+  // "24.04.1 LTS (Noble Numbat)": a version whose codename is Ubuntu's.
+  if (chosen.empty() || chosen == "ubuntu") {
+    if (const auto* u = FirstEntity(facts, "ubuntu_version")) {
+      if (chosen.empty()) facts.Set("os.id", "ubuntu", EntityEvidence(*u));
+      facts.Set("os.version_id", Field(*u, "value"), EntityEvidence(*u));
+    }
   }
 }
 
 void DeriveKernel(Facts& facts) {
+  if (Absent(facts, "kernel.machine")) {
+    if (const auto* e = FirstEntity(facts, "kernel_machine")) facts.Set("kernel.machine", Field(*e, "value"), EntityEvidence(*e));
+  }
   if (!Absent(facts, "kernel.release")) return;
   for (const char* kind : {"kernel_release", "kernel_mention"}) {
     if (const auto* e = FirstEntity(facts, kind)) {
@@ -90,6 +120,20 @@ void DeriveTorch(Facts& facts) {
   if (size_t at = version.find("+rocm"); at != std::string::npos && Absent(facts, "frameworks.torch.hip")) {
     facts.Set("frameworks.torch.hip", version.substr(at + 5), {"derived", "wheel tag of torch " + version});
   }
+  // No torch version at all, but a ROCm wheel tag ("torch* set to +rocm5.2"): ROCm wheels with a
+  // +rocmX.Y tag are PyTorch's (torch, torchvision, torchaudio, pytorch-triton-rocm), all of one line.
+  if (version.empty() && Absent(facts, "frameworks.torch.hip")) {
+    if (const auto* e = FirstEntity(facts, "rocm_wheel")) {
+      std::string tag = Field(*e, "value");
+      if (StartsWith(tag, "rocm")) facts.Set("frameworks.torch.hip", tag.substr(4), EntityEvidence(*e));
+    }
+  }
+}
+
+void DeriveHipVersion(Facts& facts) {
+  // "HIP version: 6.2.41133", collect_env's "HIP runtime version", a "HIP: 7.2.53150" line.
+  if (!Absent(facts, "toolchain.hip_version")) return;
+  if (const auto* e = FirstEntity(facts, "hip_version")) facts.Set("toolchain.hip_version", Field(*e, "value"), EntityEvidence(*e));
 }
 
 void DeriveAmdgpuLoaded(Facts& facts) {
@@ -105,6 +149,7 @@ void DeriveSystemFromText(Facts& facts) {
   DeriveKernel(facts);
   DeriveTorch(facts);
   DeriveAmdgpuLoaded(facts);
+  DeriveHipVersion(facts);
 }
 
 }  // namespace rd

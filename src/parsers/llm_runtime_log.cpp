@@ -55,6 +55,10 @@ void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
     std::string gfx = KeyValue(s, "gpu_type");
     if (gfx.empty()) gfx = GfxIn(msg.substr(0, std::min(msg.find(" by "), msg.find("(supported"))));
     if (!gfx.empty()) out.unsupported_gfx.push_back({i, gfx});
+    // "amdgpu is not supported … gpu_type=gfx1035 gpu=0": a GPU of the machine all the same.
+    if (auto id = ParseInt(KeyValue(s, "gpu")); !gfx.empty() && id && *id >= 0 && *id < 64) {
+      out.gpus.push_back({i, static_cast<int>(*id), gfx, "", ""});
+    }
     size_t open = msg.rfind('['), close = msg.rfind(']');
     if (open != std::string::npos && close > open && out.supported_gfx.empty()) {
       out.supported_line = i;
@@ -70,8 +74,14 @@ void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
   } else if (Contains(msg, "no compatible GPUs were discovered")) {
     out.no_gpu = true;
     out.no_gpu_line = i;
-  } else if (msg == "inference compute") {
-    LlmGpu gpu{i, 0, KeyValue(s, "compute"), KeyValue(s, "description"), KeyValue(s, "library")};
+  } else if (msg == "inference compute" || msg == "hip device") {
+    // Newer ollama writes description=, older name=; its Windows discovery logs each HIP device
+    // ("hip device" id=1 name="AMD Radeon RX 6700S" gfx=gfx1032) before choosing.
+    std::string gfx = KeyValue(s, "compute");
+    if (gfx.empty()) gfx = KeyValue(s, "gfx");
+    std::string name = KeyValue(s, "description");
+    if (name.empty()) name = KeyValue(s, "name");
+    LlmGpu gpu{i, 0, gfx, name, KeyValue(s, "library")};
     if (auto id = ParseInt(KeyValue(s, "id")); id && *id >= 0 && *id < 64) gpu.index = static_cast<int>(*id);
     out.gpus.push_back(gpu);
   }

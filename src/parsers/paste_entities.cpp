@@ -25,7 +25,7 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"pci_id", Regex::Literal(R"((?:^|[^0-9A-Fa-fx])(?:0x)?(1002):(?:0x)?([0-9A-Fa-f]{4})(?:[^0-9A-Fa-f]|$))"), 0});
     p.push_back({"pci_bdf", Regex::Literal(R"((?:^|[^0-9a-fA-F:])((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?:[^0-9]|$))"), 1});
     p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"]|$))"), 1});
-    p.push_back({"hip_version", Regex::Literal(R"((?:HIP version|HIP runtime version|HIP_VERSION|hip version|HIP Version)\s*[:=]?\s*([0-9]+\.[0-9]+\.[0-9]+))"), 1});
+    p.push_back({"hip_version", Regex::Literal(R"((?:HIP version|HIP runtime version|HIP_VERSION|hip version|HIP Version|\bHIP:)\s*[:=]?\s*([0-9]+\.[0-9]+\.[0-9]+))"), 1});
     p.push_back({"rocm_wheel", Regex::Literal(R"(\+(rocm[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
     p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
     p.push_back({"amdgpu_dkms", Regex::Literal(R"((?:amdgpu-dkms[ _=:]+|amdgpu/|amdgpu, )(?:1:)?([0-9]+\.[0-9]+\.[0-9]+))"), 1});
@@ -41,12 +41,27 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\AMD\\ROCm\\[0-9]+\.[0-9]+))"), 1});
     p.push_back({"os_release_id", Regex::Literal(R"re(^\s*ID="?([a-z][a-z0-9._-]*)"?\s*$)re"), 1});
     p.push_back({"os_release_version", Regex::Literal(R"re(^\s*VERSION_ID="?([0-9][0-9.]*)"?\s*$)re"), 1});
+    // An os-release cut to NAME= and VERSION= (no ID=, no VERSION_ID=).
+    p.push_back({"os_release_name", Regex::Literal(R"re(^\s*NAME="?([A-Za-z][A-Za-z0-9 !/_.-]*?)"?\s*$)re"), 1});
+    p.push_back({"os_release_version_text", Regex::Literal(R"re(^\s*VERSION="?([0-9][0-9.]*))re"), 1});
     p.push_back({"amdgpu_loaded", Regex::Literal(R"((?:\bdriver: (amdgpu)\b|\bloaded: (amdgpu)\b|^(amdgpu)\s+[0-9]+\s+[0-9]+|Kernel driver in use: (amdgpu)))"), 0});
-    p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |: ?|\s+version:?\s*|\.__version__\s*=?\s*'?)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
-    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)[ :]*(?:release |version |server |desktop )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
-    p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%))"), 1});
+    // "torch==2.3.0+rocm6.0", "torch version = 2.2.1+rocm5.7", "**PyTorch**: 2.13.0+rocm10.0.0",
+    // pytorch's template "PyTorch Version (e.g., 1.0): 1.6.0", a wheel URL's "torch-2.3.0.dev…%2Brocm6.0".
+    p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |\**: ?\s*|\s+version\s*[:=]?\s*|\.__version__\s*=?\s*'?|\s+Version \(e\.g\., [0-9.]+\):\s*)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:(?:\+|%2B)(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
+    // "Ubuntu 22.04", "Ubuntu Jammy 22.04.5 LTS", "Oracle Linux Server 9.4", "Fedora release 40".
+    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
+    // "I'm using arch", "on Arch": the bare distribution name only after a verb that says so.
+    p.push_back({"os_name", Regex::Literal(R"((?i)\b(?:using|on|running|i use|with) (arch)\b(?:[^-.=:_]|$))"), 0});
+    // "24.04.1 LTS (Noble Numbat)", VERSION="22.04.3 LTS (Jammy Jellyfish)": the codename says Ubuntu.
+    p.push_back({"ubuntu_version", Regex::Literal(R"((?i)\b([0-9]{2}\.(?:04|10)(?:\.[0-9]{1,2})?)(?: LTS)? \((?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute) )"), 1});
+    p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%|\bwsarecv\b|\bwsasend\b))"), 1});
     p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
-    p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\blinux-image-|\bLinux [A-Za-z0-9_.-]+)[: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
+    p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\bLinux [A-Za-z0-9_.-]+)[*`: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
+    // The release inside a path or a package name: /lib/modules/R/, BOOT_IMAGE=/vmlinuz-R,
+    // linux-headers-R, DKMS's KERNELVER=R.
+    p.push_back({"kernel_mention", Regex::Literal(R"((?:/lib/modules/|/usr/src/linux-headers-|\blinux-(?:image|headers)-|/vmlinuz-|\bKERNELVER=)([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
+    // `uname -a`: "Linux host 6.8.0-40-generic #40-Ubuntu SMP … x86_64 x86_64 x86_64 GNU/Linux".
+    p.push_back({"kernel_machine", Regex::Literal(R"(\bLinux \S+ [2-7]\.[0-9]+\S* #.* (x86_64|aarch64|ppc64le|riscv64|armv7l)(?: \S+)* GNU/Linux)"), 1});
     p.push_back({"kernel_release", Regex::Literal(R"((?:^|[\s(])([2-7]\.[0-9]+\.[0-9]+(?:[.-][0-9A-Za-z_.+~-]*)?-(?:generic|amd64|arm64|lowlatency|azure|aws|gcp|oem|microsoft-standard-WSL2|arch[0-9]-[0-9]|default|rt|cachyos)[A-Za-z0-9_.+-]*|[2-7]\.[0-9]+\.[0-9]+[.-][0-9.]*-microsoft-standard-WSL2|[2-7]\.[0-9]+\.[0-9]+-[0-9]+\.fc[0-9]+\.x86_64|[2-7]\.[0-9]+\.[0-9]+-[0-9.]+\.el[0-9_.]+\.x86_64))"), 1});
     return p;
   }();
@@ -58,7 +73,9 @@ const std::vector<Pattern>& Patterns() {
 bool TargetContext(std::string_view line) {
   // "Cannot read TensileLibrary.dat: … for GPU arch : gfx1031", ollama's gpu_type=, rocminfo's
   // Name: — these name the device even on a line about libraries.
-  static const Regex device = Regex::Literal(R"((?i)(gpu arch|for gpu\b|gpu_type=|compute=|device_name|\bName:\s+gfx|gfx[0-9a-f]+ \(0x))");
+  // rocBLAS loads TensileLibrary_lazy_<the device's target>.dat: a failed load names the GPU.
+  static const Regex device = Regex::Literal(
+      R"((?i)(gpu arch|for gpu\b|gpu_type=|compute=|device_name|\bName:\s+gfx|gfx[0-9a-f]+ \(0x|(?:could not load|cannot read)\b.*TensileLibrary_lazy_gfx))");
   if (device.Search(line)) return false;
   static const Regex context = Regex::Literal(
       R"((?i)(targets?\b|_TARGETS|ARCH|offload-arch|--amdgpu-target|HSA_OVERRIDE|override|TensileLibrary|\.co\b|\.hsaco|\.dat\b|\.kpack|supported (?:gpus|targets|architectures)|arch list|\.so\b|kernels? for|compiled for|built for|code objects? for (?:gfx|these)))");
@@ -83,6 +100,13 @@ std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
   }
   if (kind == "rocm_package") return m[1] + " " + m[2];
   if (kind == "os_name") return std::string(Trim(m[1] + (m.matched(2) ? " " + m[2] : "")));
+  if (kind == "os_release_name") return std::string(Trim(m[1]));
+  if (kind == "torch_version") {  // a wheel URL's "%2B" is the tag's '+'
+    std::string v = m[static_cast<size_t>(group)];
+    if (size_t at = v.find("%2B"); at != std::string::npos) v.replace(at, 3, "+");
+    if (size_t at = v.find("%2b"); at != std::string::npos) v.replace(at, 3, "+");
+    return v;
+  }
   if (kind == "windows_marker" || kind == "wsl_marker") return ToLower(m[1]);
   if (kind == "amdgpu_loaded") return "amdgpu";
   return m[static_cast<size_t>(group)];

@@ -386,7 +386,13 @@ void ParseProseAssignments(std::string_view line, size_t number, PastedCommands&
     while (!value.empty() && (value.back() == '.' || value.back() == ';')) value.pop_back();
     if (value.empty()) continue;
     bool exported = start >= 7 && line.substr(start - 7, 7) == "export ";
-    out.env.push_back({name, value, exported ? "export" : "prose", number});
+    // "I tried HSA_OVERRIDE_GFX_VERSION=10.3.0 python main.py": the sentence quotes a command
+    // line whose prefix assignment reaches that one process (Comfy-Org/ComfyUI#5138).
+    size_t word = line.find_first_not_of(' ', end + (quote ? 1 : 0));
+    std::string next = word == std::string_view::npos ? "" : std::string(line.substr(word, line.find_first_of(" `", word) - word));
+    bool runs = !exported && !next.empty() &&
+                (kPrograms.count(Basename(next)) || StartsWith(Basename(next), "python3") || StartsWith(next, "./"));
+    out.env.push_back({name, value, exported ? "export" : runs ? "inline" : "prose", number});
   }
 }
 

@@ -1,5 +1,8 @@
 #include "parsers/python_error.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include <cctype>
 #include <optional>
 
@@ -17,19 +20,34 @@ bool IsIdentifierPath(std::string_view s) {
   return true;
 }
 
-// "RuntimeError: HIP error: …" at the start of an unindented line.
-bool ExceptionLine(std::string_view raw, PythonException& e) {
+bool ExceptionName(std::string_view last, bool in_traceback) {
+  if (EndsWith(last, "Error") || EndsWith(last, "Exception")) return in_traceback || (last != "Error" && last != "Exception");
+  if (last == "KeyboardInterrupt" || last == "SystemExit") return true;
+  // After a traceback any CamelCase class ends it: zipfile.BadZipFile, subprocess.CalledProcessError.
+  return in_traceback && !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) &&
+         std::any_of(last.begin() + 1, last.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+}
+
+// "RuntimeError: HIP error: …" at the start of an unindented line (a quoting backtick or '>'
+// before it is fine). A chained "torch._inductor.exc.InductorError: RuntimeError: LLD failed"
+// (ROCm/TheRock#1278) names both.
+bool ExceptionLine(std::string_view raw, bool in_traceback, std::vector<PythonException>& out, size_t line) {
   if (raw.empty() || raw[0] == ' ' || raw[0] == '\t') return false;
-  size_t colon = raw.find(':');
-  std::string_view name = colon == std::string_view::npos ? Trim(raw) : raw.substr(0, colon);
-  if (!IsIdentifierPath(name)) return false;
-  std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
-  if (!(EndsWith(last, "Error") || EndsWith(last, "Exception") || last == "KeyboardInterrupt" || last == "SystemExit")) {
-    return false;
+  while (!raw.empty() && (raw[0] == '`' || raw[0] == '>')) raw.remove_prefix(raw[0] == '>' && raw.size() > 1 && raw[1] == ' ' ? 2 : 1);
+  bool any = false;
+  for (int depth = 0; depth < 3 && !raw.empty(); ++depth) {
+    size_t colon = raw.find(':');
+    std::string_view name = colon == std::string_view::npos ? Trim(raw) : raw.substr(0, colon);
+    if (!IsIdentifierPath(name)) break;
+    std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+    if (!ExceptionName(last, in_traceback || depth > 0)) break;
+    std::string_view message = colon == std::string_view::npos ? "" : Trim(raw.substr(colon + 1));
+    while (!message.empty() && message.back() == '`') message.remove_suffix(1);
+    out.push_back({line, std::string(name), std::string(message.substr(0, 400))});
+    any = true;
+    raw = message;
   }
-  e.type = std::string(name);
-  e.message = colon == std::string_view::npos ? "" : std::string(Trim(raw.substr(colon + 1)).substr(0, 400));
-  return true;
+  return any;
 }
 
 // The file name ending just before `marker` ("…/libamdhip64.so.6: cannot open …").
@@ -63,19 +81,28 @@ std::optional<LoaderError> Loader(std::string_view s, size_t line) {
 }  // namespace
 
 bool LooksLikePythonError(std::string_view text) {
-  return Contains(text, "Traceback (most recent call last)") || Contains(text, "cannot open shared object file") ||
-         (Contains(text, "version `") && Contains(text, "' not found"));
+  if (Contains(text, "Traceback (most recent call last)") || Contains(text, "cannot open shared object file") ||
+      (Contains(text, "version `") && Contains(text, "' not found"))) {
+    return true;
+  }
+  // The traceback's last line alone ("RuntimeError: Cuda extensions are being compiled …").
+  if (!Contains(text, "Error: ") && !Contains(text, "Exception: ")) return false;
+  std::vector<PythonException> found;
+  auto lines = Split(text, '\n');
+  for (size_t i = 0; i < lines.size() && i < 20000 && found.empty(); ++i) ExceptionLine(lines[i], false, found, i);
+  return !found.empty();
 }
 
 PythonError ParsePythonError(std::string_view text) {
   PythonError out;
   out.traceback = Contains(text, "Traceback (most recent call last)");
   auto lines = Split(text, '\n');
+  bool in_traceback = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view raw = lines[i];
     if (auto loader = Loader(raw, i); loader && out.loader_errors.size() < 20) out.loader_errors.push_back(*loader);
-    PythonException e{i, "", ""};
-    if (ExceptionLine(raw, e) && out.exceptions.size() < 20) out.exceptions.push_back(std::move(e));
+    if (Contains(raw, "Traceback (most recent call last)")) in_traceback = true;
+    if (out.exceptions.size() < 20) ExceptionLine(raw, in_traceback, out.exceptions, i);
   }
   return out;
 }

@@ -106,6 +106,28 @@ std::optional<ShellPrompt> UserAtHost(std::string_view s, ShellPrompt p) {
   return std::nullopt;
 }
 
+// fish: "user ~/dir> cmd", "user /dir (git-branch)> cmd" (vllm-project/vllm#28680). The cwd must
+// start with ~ or / and hold no space, so prose with a '>' is not taken for a prompt.
+std::optional<ShellPrompt> Fish(std::string_view s, ShellPrompt p) {
+  size_t space = s.find(' ');
+  if (space == std::string_view::npos || !AllNameChars(s.substr(0, space))) return std::nullopt;
+  std::string_view rest = s.substr(space + 1);
+  if (rest.empty() || (rest[0] != '~' && rest[0] != '/')) return std::nullopt;
+  size_t cwd_end = rest.find_first_of(" >");
+  if (cwd_end == std::string_view::npos || cwd_end > 256) return std::nullopt;
+  std::string_view cwd = rest.substr(0, cwd_end), after = rest.substr(cwd_end);
+  if (StartsWith(after, " (")) {  // the git branch
+    size_t close = after.find(')');
+    if (close == std::string_view::npos || close > 128 || after.substr(2, close - 2).find(' ') != std::string_view::npos) return std::nullopt;
+    after.remove_prefix(close + 1);
+  }
+  if (after.empty() || after[0] != '>' || !TakeCommand(after.substr(1), p)) return std::nullopt;
+  p.user = std::string(s.substr(0, space));
+  p.cwd = std::string(cwd);
+  p.os = "linux";
+  return p;
+}
+
 }  // namespace
 
 std::optional<ShellPrompt> ParseShellPrompt(std::string_view line) {
@@ -145,6 +167,7 @@ std::optional<ShellPrompt> ParseShellPrompt(std::string_view line) {
     out = p;
   } else {
     out = UserAtHost(s, p);
+    if (!out) out = Fish(s, p);
   }
   if (out && out->user == "root") out->root = true;
   return out;

@@ -5,6 +5,7 @@
 #include "parsers/compose_services.h"
 #include "parsers/dkms_status.h"
 #include "parsers/gpu_runtime_warnings.h"
+#include "parsers/kernel_driver.h"
 #include "parsers/pip_resolution.h"
 #include "parsers/python_versions.h"
 #include "parsers/secure_boot.h"
@@ -120,6 +121,28 @@ void AddK8s(std::string_view text, const PasteOrigin& origin, Facts& facts) {
   }
 }
 
+// A pasted kernel command line (`cat /proc/cmdline`: "BOOT_IMAGE=/vmlinuz-… iommu=pt", dmesg's
+// "Kernel command line: …"), read with the driver collector's own parser so both routes agree.
+void AddKernelCmdline(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "BOOT_IMAGE=") && !Contains(text, "Kernel command line:")) return;
+  auto lines = SplitLines(text);
+  for (size_t i = 0; i < lines.size() && i < 20000; ++i) {
+    std::string_view line = std::string_view(lines[i]).substr(0, 8192);
+    size_t at = line.find("Kernel command line:");
+    std::string_view cmdline;
+    if (at != std::string_view::npos) cmdline = Trim(line.substr(at + 20));
+    else if (size_t boot = line.find("BOOT_IMAGE="); boot != std::string_view::npos && (boot == 0 || line[boot - 1] == ' ')) cmdline = Trim(line.substr(boot));
+    if (cmdline.empty() || facts.Get("driver.cmdline").value) continue;
+    CmdlineFacts parsed = ParseKernelCmdline(cmdline);
+    Evidence ev = PasteLine(origin, i, line);
+    facts.Set("driver.cmdline", std::string(cmdline.substr(0, 2000)), ev);
+    SetOnce(facts, "driver.amdgpu.nomodeset", parsed.nomodeset, ev);
+    SetOnce(facts, "driver.iommu_pt", parsed.iommu_pt, ev);
+    SetOnce(facts, "driver.amdgpu.cmdline_params", parsed.amdgpu_params, ev);
+    return;
+  }
+}
+
 }  // namespace
 
 void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
@@ -130,6 +153,7 @@ void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Fact
   AddPythonVersions(text, origin, facts);
   AddRuntimeWarnings(text, origin, facts);
   AddK8s(text, origin, facts);
+  AddKernelCmdline(text, origin, facts);
 }
 
 const std::vector<FactSpec>& LineSignalFactSpecs() {
@@ -144,6 +168,10 @@ const std::vector<FactSpec>& LineSignalFactSpecs() {
       {"dkms.modules.line", "int", "Line in the paste"},
       {"dkms.headers_missing_kernel", "string", "Kernel whose headers DKMS could not find"},
       {"driver.secure_boot", "bool", "Secure Boot is on (mokutil --sb-state, bootctl, or a key rejected by the kernel)"},
+      {"driver.cmdline", "string", "Kernel command line (/proc/cmdline)"},
+      {"driver.amdgpu.nomodeset", "bool", "nomodeset on the kernel command line"},
+      {"driver.iommu_pt", "bool", "iommu=pt on the kernel command line"},
+      {"driver.amdgpu.cmdline_params", "array", "amdgpu.* parameters on the kernel command line"},
       {"kernel_log.key_rejected", "bool", "modprobe/insmod: Key was rejected by service (signature enforced)"},
       {"kernel_log.module_verification_failed", "bool", "module verification failed: an unsigned module loaded (taint)"},
       {"pip.no_matching_distribution", "bool", "pip found no version of a requirement"},

@@ -78,11 +78,17 @@ struct IdentityForm {
 const std::vector<IdentityForm>& IdentityForms() {
   static const std::vector<IdentityForm> forms = [] {
     std::vector<IdentityForm> f;
+    // `uname -a`: the node name may be as short as "md" (ROCm/ROCm#494): the form itself says it is one.
+    f.push_back({"hostname", Regex::Literal(R"(\bLinux ([A-Za-z0-9][A-Za-z0-9._-]{1,}) [2-7]\.[0-9]+\.[0-9]+\S* #[0-9])")});
     f.push_back({"hostname", Regex::Literal(R"(\bLinux ([A-Za-z0-9][A-Za-z0-9._-]{2,}) [2-7]\.[0-9]+\.[0-9]+)")});
+    // Open MPI / PMIx rank prefixes: "[l2-node5:128982] *** Process received signal ***" (ROCm/MIOpen#114).
+    f.push_back({"hostname", Regex::Literal(R"(^\[([a-z][a-z0-9._-]{1,62}):[0-9]+\] )")});
     f.push_back({"hostname", Regex::Literal(R"(^(?:[A-Z][a-z]{2}|[a-z]{3,4}\.?) {1,2}[0-9]{1,2} [0-9]{2}:[0-9]{2}:[0-9]{2} ([A-Za-z0-9][A-Za-z0-9._-]{2,}) [A-Za-z0-9_.@/-]+(?:\[[0-9]+\])?:)")});
     f.push_back({"hostname", Regex::Literal(R"(\bPid +[0-9]+ on ([A-Za-z0-9][A-Za-z0-9._-]{2,}) device\b)")});
     f.push_back({"user_name", Regex::Literal(R"((?i)[A-Z]:\\+(?:Users|Documents and Settings)\\+([^\\\s"'<>]{3,}))")});
     f.push_back({"user_name", Regex::Literal(R"((?:/home|/Users)/([^/\s"'<>]{3,}))")});
+    // Manjaro's pamac builds AUR packages in /var/tmp/pamac-build-$USER (rocm-arch/rocm-arch#865).
+    f.push_back({"user_name", Regex::Literal(R"(/pamac-build-([A-Za-z0-9._-]{2,32})/)")});
     return f;
   }();
   return forms;

@@ -1,5 +1,7 @@
 // Triage kind: runtime error logs (PyTorch, rocBLAS, HIP runtime, ollama) -> log.* facts for the
 // runtime.* and rocblas.* rules (pitfalls.md #8, #9, #10, #12, #44).
+#include <algorithm>
+
 #include "parsers/runtime_error_log.h"
 #include "triage/frameworks_kinds.h"
 
@@ -7,17 +9,33 @@ namespace rd {
 
 namespace {
 
+// A paste may hold several logs (a traceback, then the rocBLAS line after a fence): each piece
+// adds to what the earlier ones said, never resets it (mkiol/dsnote#107 lost its Tensile line).
+void OrBool(Facts& facts, const std::string& path, bool value, const Evidence& ev) {
+  auto known = facts.Get(path);
+  if (value || !known.value) facts.Set(path, value, ev);
+}
+
+void AppendAll(Facts& facts, const std::string& path, const std::vector<std::string>& values, const Evidence& ev) {
+  auto known = facts.Get(path);
+  nlohmann::json list = known.value && known.value->is_array() ? *known.value : nlohmann::json::array();
+  for (const auto& v : values) {
+    if (list.size() < 64 && std::find(list.begin(), list.end(), v) == list.end()) list.push_back(v);
+  }
+  facts.Set(path, list, ev);
+}
+
 void ParseLog(std::string_view text, const PasteOrigin& /*origin*/, Facts& facts) {
   RuntimeErrorLog log = ParseRuntimeErrorLog(text);
   Evidence ev{"paste", log.lines.empty() ? "" : log.lines.front()};
-  facts.Set("log.no_binary_for_gpu", log.no_binary_for_gpu, ev);
-  facts.Set("log.invalid_device_function", log.invalid_device_function, ev);
-  facts.Set("log.tensile_missing", log.tensile_missing, ev);
-  if (!log.tensile_arch.empty()) facts.Set("log.tensile_arch", log.tensile_arch, ev);
-  facts.Set("log.missing_isas", log.missing_isas, ev);
-  facts.Set("log.xnack_in_missing_isa", log.xnack_mentioned, ev);
-  facts.Set("log.ollama_unsupported_gfx", log.ollama_unsupported, ev);
-  facts.Set("log.lines", log.lines, ev);
+  OrBool(facts, "log.no_binary_for_gpu", log.no_binary_for_gpu, ev);
+  OrBool(facts, "log.invalid_device_function", log.invalid_device_function, ev);
+  OrBool(facts, "log.tensile_missing", log.tensile_missing, ev);
+  if (!log.tensile_arch.empty() && !facts.Get("log.tensile_arch").value) facts.Set("log.tensile_arch", log.tensile_arch, ev);
+  AppendAll(facts, "log.missing_isas", log.missing_isas, ev);
+  OrBool(facts, "log.xnack_in_missing_isa", log.xnack_mentioned, ev);
+  AppendAll(facts, "log.ollama_unsupported_gfx", log.ollama_unsupported, ev);
+  AppendAll(facts, "log.lines", log.lines, ev);
 }
 
 }  // namespace

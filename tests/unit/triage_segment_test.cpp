@@ -44,6 +44,16 @@ TEST(ShellPrompt, LinuxForms) {
   ASSERT_TRUE(p);
   EXPECT_EQ(p->command, "groups");
   EXPECT_TRUE(p->user.empty());
+  // fish, with a venv and a git branch (vllm-project/vllm#28680)
+  p = ParseShellPrompt("(test-venv) sage ~/g/vllm (sage/amd-smi-version-bump)> amd-smi");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->user, "sage");
+  EXPECT_EQ(p->cwd, "~/g/vllm");
+  EXPECT_EQ(p->venv, "test-venv");
+  EXPECT_EQ(p->command, "amd-smi");
+  p = ParseShellPrompt("dan /opt/src> make");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->user, "dan");
 }
 
 TEST(ShellPrompt, WindowsAndPython) {
@@ -65,6 +75,8 @@ TEST(ShellPrompt, ProseIsNotAPrompt) {
   EXPECT_FALSE(ParseShellPrompt("# this is a comment"));
   EXPECT_FALSE(ParseShellPrompt("[    8.841500] amdgpu: probe of 0000:c3:00.0 failed with error -12"));
   EXPECT_FALSE(ParseShellPrompt("time=2024-05-02T12:17:03.657Z level=WARN msg=\"x\""));
+  EXPECT_FALSE(ParseShellPrompt("see ~/logs for more > details"));
+  EXPECT_FALSE(ParseShellPrompt("copy /dev/null (to me)> then"));  // a branch has no space
 }
 
 TEST(SplitPaste, FencesPromptsBlankRunsAndBanners) {

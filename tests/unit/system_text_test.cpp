@@ -1,0 +1,126 @@
+// The derive stage's facts from prose and fragments (src/derive/system_text.cpp and the entity
+// patterns behind it): OS, kernel, machine, torch and HIP versions as people paste them. Each
+// line is a form seen in a public ticket (cited).
+#include <gtest/gtest.h>
+
+#include "triage_helpers.h"
+
+namespace rd {
+namespace {
+
+std::string FactOf(const std::string& paste, const std::string& path) {
+  Report report = testing::TriageTexts({{"paste.txt", paste}});
+  auto f = report.facts.Get(path);
+  if (!f.value) return "<none>";
+  return f.value->is_string() ? f.value->get<std::string>() : f.value->dump();
+}
+
+TEST(SystemText, OsFromCutOsReleaseCodenamesAndProse) {
+  // os-release cut to NAME= and VERSION= (ROCm/ROCm#2781)
+  std::string cut = "NAME=\"Ubuntu\"\nVERSION=\"22.04.3 LTS (Jammy Jellyfish)\"\n";
+  EXPECT_EQ(FactOf(cut, "os.id"), "ubuntu");
+  EXPECT_EQ(FactOf(cut, "os.version_id"), "22.04.3");
+  // a codename between name and version (ROCm/ROCm#5106), Oracle Linux (ROCm/ROCm#3561)
+  EXPECT_EQ(FactOf("WSL 2 Ubuntu Jammy 22.04.5 LTS\n", "os.version_id"), "22.04.5");
+  EXPECT_EQ(FactOf("Oracle Linux Server 9.4 (WSL2)\n", "os.id"), "ol");
+  EXPECT_EQ(FactOf("Oracle Linux Server 9.4 (WSL2)\n", "os.version_id"), "9.4");
+  // only a version and Ubuntu's codename (ROCm/rocm_smi_lib#207)
+  EXPECT_EQ(FactOf("### Operating System\n\n24.04.1 LTS (Noble Numbat)\n", "os.id"), "ubuntu");
+  EXPECT_EQ(FactOf("### Operating System\n\n24.04.1 LTS (Noble Numbat)\n", "os.version_id"), "24.04.1");
+  // the name in a title, the version further down
+  EXPECT_EQ(FactOf("Ubuntu: rocminfo fails\n\nOS: Ubuntu 24.04\n", "os.version_id"), "24.04");
+  // "using arch" (ROCm/ROCm#2061); "arch=gfx1030" is no distribution
+  EXPECT_EQ(FactOf("im using arch and installed rocm with AUR\n", "os.id"), "arch");
+  EXPECT_EQ(FactOf("built with arch=gfx1030 and it fails\n", "os.id"), "<none>");
+}
+
+TEST(SystemText, KernelFromPathsCmdlinesMarkdownAndUname) {
+  EXPECT_EQ(FactOf("filename: /lib/modules/6.14.0-29-generic/kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst\n", "kernel.release"),
+            "6.14.0-29-generic");
+  EXPECT_EQ(FactOf("BOOT_IMAGE=/vmlinuz-5.15.0-101-generic root=/dev/sda1 ro iommu=pt\n", "kernel.release"), "5.15.0-101-generic");
+  EXPECT_EQ(FactOf("- **Kernel**: 7.1.9-arch (Arch Linux)\n", "kernel.release"), "7.1.9-arch");
+  EXPECT_EQ(FactOf("* OS: Ubuntu 24.04.4 LTS, kernel `6.18.7`\n", "kernel.release"), "6.18.7");
+  std::string uname = "Linux md 4.15.0-31-generic #33-Ubuntu SMP Thu Aug 2 14:34:07 UTC 2018 x86_64 x86_64 x86_64 GNU/Linux\n";
+  EXPECT_EQ(FactOf(uname, "kernel.release"), "4.15.0-31-generic");
+  EXPECT_EQ(FactOf(uname, "kernel.machine"), "x86_64");
+}
+
+TEST(SystemText, PastedKernelCmdlineUsesTheCollectorsParser) {
+  std::string cmdline = "BOOT_IMAGE=/vmlinuz-5.15.0-101-generic root=/dev/mapper/vg-lv ro iommu=pt\n";  // ROCm/rccl#1129
+  EXPECT_EQ(FactOf(cmdline, "driver.iommu_pt"), "true");
+  EXPECT_EQ(FactOf(cmdline, "driver.amdgpu.nomodeset"), "false");
+  EXPECT_EQ(FactOf("[    0.000000] Kernel command line: BOOT_IMAGE=/boot/vmlinuz quiet nomodeset\n", "driver.amdgpu.nomodeset"), "true");
+  EXPECT_EQ(FactOf("no command line here\n", "driver.iommu_pt"), "<none>");
+}
+
+TEST(SystemText, TorchAndHipVersionsAsWritten) {
+  EXPECT_EQ(FactOf("torch version = 2.2.1+rocm5.7\n", "frameworks.torch.version"), "2.2.1+rocm5.7");  // invoke-ai/InvokeAI#3967
+  EXPECT_EQ(FactOf("- **PyTorch**: 2.13.0+rocm10.0.0 (wheel)\n", "frameworks.torch.version"), "2.13.0+rocm10.0.0");
+  EXPECT_EQ(FactOf(" - PyTorch Version (e.g., 1.0): 1.6.0\n", "frameworks.torch.version"), "1.6.0");  // pytorch's template
+  std::string url = "`https://download.pytorch.org/whl/nightly/rocm6.0/torch-2.3.0.dev20240126%2Brocm6.0-cp310-cp310-linux_x86_64.whl`\n";
+  EXPECT_EQ(FactOf(url, "frameworks.torch.version"), "2.3.0.dev20240126+rocm6.0");
+  EXPECT_EQ(FactOf(url, "frameworks.torch.hip"), "6.0");
+  EXPECT_EQ(FactOf("even with torch* set to +rocm5.2\n", "frameworks.torch.hip"), "5.2");  // oobabooga#5
+  EXPECT_EQ(FactOf("  === ROCm/HIP ===\n  HIP: 7.2.53150\n", "toolchain.hip_version"), "7.2.53150");
+}
+
+TEST(SystemText, TheRockReleaseOutranksItsHipVersion) {
+  // ROCm 7.11 ships HIP 7.2 (ggml-org/llama.cpp#23934): the stated release wins.
+  EXPECT_EQ(FactOf("ROCm 7.11.0 (TheRock)\nHIP: 7.2.53150\n", "rocm.release"), "7.11.0");
+  // on the legacy line the HIP version still names the release
+  EXPECT_EQ(FactOf("ROCm 6.2\nHIP version: 6.3.42131\n", "rocm.release"), "6.3");
+}
+
+TEST(SystemText, OllamaWindowsDiscoveryNamesEachGpu) {
+  // likelovewant/ollama-for-amd#26: the iGPU it skips and the dGPU it names.
+  std::string log =
+      "time=2024-10-26T14:35:44.091+01:00 level=WARN source=amd_windows.go:138 msg=\"amdgpu is not supported (supported types:[gfx1032])\" gpu_type=gfx1035 gpu=0 library=C:\\x\n"
+      "time=2024-10-26T14:35:44.091+01:00 level=DEBUG source=amd_windows.go:93 msg=\"hip device\" id=1 name=\"AMD Radeon RX 6700S\" gfx=gfx1032\n";
+  EXPECT_EQ(FactOf(log, "llm_runtime.gpus[0].gfx"), "gfx1035");
+  EXPECT_EQ(FactOf(log, "llm_runtime.gpus[1].gfx"), "gfx1032");
+  EXPECT_EQ(FactOf(log, "llm_runtime.gpus[1].marketing_name"), "AMD Radeon RX 6700S");
+}
+
+TEST(SystemText, PythonExceptionsWithoutTracebackChainedAndModuleClasses) {
+  // the traceback's last line alone (ROCm/TheRock#3628)
+  EXPECT_EQ(FactOf("some prose\nRuntimeError: Cuda extensions are being compiled with a version of Cuda that does not match\n",
+                   "python.exceptions[0].type"), "RuntimeError");
+  // chained, quoted in backticks (ROCm/TheRock#1278): both names
+  std::string chained = "`torch._inductor.exc.InductorError: RuntimeError: LLD failed to link hsaco source`\n";
+  EXPECT_EQ(FactOf(chained, "python.exceptions[0].type"), "torch._inductor.exc.InductorError");
+  EXPECT_EQ(FactOf(chained, "python.exceptions[1].type"), "RuntimeError");
+  // a module's class after a traceback (patientx/ComfyUI-Zluda#435)
+  std::string zip = "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+                    "zipfile.BadZipFile: Bad CRC-32 for file '_rocm_sdk_core/lib/llvm/bin/clang-cl.exe'\n";
+  EXPECT_EQ(FactOf(zip, "python.exceptions[0].type"), "zipfile.BadZipFile");
+  // Go's "Error: …" (ollama) and prose are no Python exception
+  EXPECT_EQ(FactOf("Error: POST predict: read tcp: connection reset\n", "python.exceptions"), "<none>");
+  EXPECT_EQ(FactOf("BadZipFile: outside a traceback is prose\n", "python.exceptions"), "<none>");
+}
+
+TEST(SystemText, InlineAssignmentQuotedInASentence) {
+  std::string tried = "and I tried HSA_OVERRIDE_GFX_VERSION=10.3.0 python main.py but I get the same error\n";  // ComfyUI#5138
+  EXPECT_EQ(FactOf(tried, "env.HSA_OVERRIDE_GFX_VERSION"), "10.3.0");
+  EXPECT_EQ(FactOf(tried, "env_origin.HSA_OVERRIDE_GFX_VERSION"), "inline");
+  EXPECT_EQ(FactOf("with HIP_VISIBLE_DEVICES=1 it works\n", "env_origin.HIP_VISIBLE_DEVICES"), "prose");
+}
+
+TEST(SystemText, FailedLazyTensileLoadNamesTheDevice) {
+  // rocBLAS loads TensileLibrary_lazy_<device target>.dat (likelovewant/ROCmLibs…#12)
+  std::string win = "rocBLAS error: Could not load C:\\Program Files\\AMD\\ROCm\\6.1\\bin\\/rocblas/library/TensileLibrary_lazy_gfx1103.dat\n";
+  EXPECT_EQ(FactOf(win, "gpus[0].gfx"), "gfx1103");
+  EXPECT_EQ(FactOf("AMDGPU_TARGETS=gfx1030;gfx1100 TensileLibrary_gfx1030.co built\n", "gpus"), "<none>");
+  // Winsock's wsarecv is Windows (likelovewant/ollama-for-amd#67)
+  EXPECT_EQ(FactOf("read tcp 127.0.0.1:51391->127.0.0.1:51389: wsarecv: An existing connection was forcibly closed\n", "platform.kind"),
+            "windows");
+}
+
+TEST(SystemText, LaterLogPiecesAddToEarlierOnes) {
+  // mkiol/dsnote#107: the rocBLAS line after a fence must not be reset by the next piece
+  std::string two = "```\nrocBLAS error: Cannot read /app/rocblas/library/TensileLibrary.dat: No such file or directory```\n\n\n"
+                    "And I found TensileLibrary.dat elsewhere\n";
+  EXPECT_EQ(FactOf(two, "log.tensile_missing"), "true");
+}
+
+}  // namespace
+}  // namespace rd
