@@ -48,9 +48,6 @@ const std::vector<FactSpec> kRocmFacts = {
     {"rocm.packages.version", "string", "Package version"},
 };
 
-const std::vector<std::string> kPackagePrefixes = {"rocm", "amdrocm", "hip", "libamdhip64", "libhsa-runtime", "libhsakmt", "hsa-rocr",
-                                                   "rocblas", "librocblas", "miopen", "libmiopen", "amdgpu", "comgr",
-                                                   "libamd-comgr", "hipblaslt", "libhipblaslt", "librocm-smi"};
 
 struct InstallVersion {
   std::string version, source, hip;
@@ -181,14 +178,14 @@ void CollectRpmPackages(CollectContext& context, Facts& facts) {
     facts.MarkAbsent("rocm.packages", "rpm -qa failed: " + why);
     return;
   }
-  facts.Set("rocm.packages", PackageList(ParseRpmQuery(result.out, kPackagePrefixes)), {"cmd:rpm -qa (exit 0)", ""});
+  facts.Set("rocm.packages", PackageList(ParseRpmQuery(result.out, kRocmPackagePrefixes)), {"cmd:rpm -qa (exit 0)", ""});
   facts.Set("rocm.packages_source", "rpm", {"cmd:rpm -qa (exit 0)", ""});
 }
 
 void CollectPackages(CollectContext& context, Facts& facts) {
   auto status = context.system.ReadFile("/var/lib/dpkg/status", 64u << 20);
   if (!status) return CollectRpmPackages(context, facts);
-  facts.Set("rocm.packages", PackageList(ParseDpkgStatus(*status, kPackagePrefixes)), FileEvidence("/var/lib/dpkg/status"));
+  facts.Set("rocm.packages", PackageList(ParseDpkgStatus(*status, kRocmPackagePrefixes)), FileEvidence("/var/lib/dpkg/status"));
   facts.Set("rocm.packages_source", "dpkg", FileEvidence("/var/lib/dpkg/status"));
 }
 

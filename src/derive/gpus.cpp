@@ -2,6 +2,7 @@
 // class / family / override / APU ran only inside the live GPU collector, so no arch rule could
 // fire on a pasted rocminfo (a gfx1031 pasted as rocminfo printed "[✓] GPUs and driver").
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -51,6 +52,45 @@ Evidence EvidenceOf(const Facts& facts, const std::string& path) {
   return ev ? *ev : Evidence{};
 }
 
+// A PCI device id -> its gfx target and name: rules/data/gpus.toml first (AMD's table), then
+// libdrm's amdgpu.ids names (rules/data/pci_names.toml, generated) through the product-name
+// patterns of rules/data/gpu_names.toml. So "kfd: skipped device 1002:699f" names a Radeon 540
+// without anyone hand-writing device ids.
+class PciLookup {
+ public:
+  explicit PciLookup(const nlohmann::json& data)
+      : data_(data), table_(data.contains("gpus") ? data["gpus"] : Empty()) {}
+  const nlohmann::json& table() const { return table_; }
+
+  std::optional<PciModel> Find(const std::string& device_id) const {
+    if (auto model = LookupPciDevice(table_, device_id)) return model;
+    if (!StartsWith(device_id, "0x") || !data_.contains("pci_names") || !data_["pci_names"].contains("device")) return std::nullopt;
+    std::string hex = device_id.substr(2);
+    for (const auto& row : data_["pci_names"]["device"]) {
+      if (Field(row, "id") != hex || !row.contains("names") || !row["names"].is_array()) continue;
+      if (!names_) names_ = ProductNames::FromData(&data_);
+      std::string first;
+      for (const auto& n : row["names"]) {
+        if (!n.is_string()) continue;
+        std::string name = n.get<std::string>();
+        if (first.empty()) first = name;
+        if (const auto* product = names_->Find(name)) return PciModel{product->gfx, name};
+      }
+      if (!first.empty()) return PciModel{"", first};
+    }
+    return std::nullopt;
+  }
+
+ private:
+  static const nlohmann::json& Empty() {
+    static const nlohmann::json empty = nlohmann::json::object();
+    return empty;
+  }
+  const nlohmann::json& data_;
+  const nlohmann::json& table_;
+  mutable std::optional<ProductNames> names_;
+};
+
 std::vector<Sighting> FromArray(const Facts& facts, const char* path, const char* source, const char* gfx_key,
                                 const char* name_key, const char* device_key, const char* bdf_key) {
   std::vector<Sighting> out;
@@ -73,9 +113,8 @@ std::vector<Sighting> FromArray(const Facts& facts, const char* path, const char
 
 // The runtime reports the override's target, not the GPU's (rocminfo under
 // HSA_OVERRIDE_GFX_VERSION=10.3.0 says gfx1030 for a gfx1031): that name is not the identity.
-void SeparateOverride(std::vector<Sighting>& list, const std::string& override_gfx, const nlohmann::json& data, const ProductNames& names) {
+void SeparateOverride(std::vector<Sighting>& list, const std::string& override_gfx, const PciLookup& pci, const ProductNames& names) {
   if (override_gfx.empty()) return;
-  const nlohmann::json& table = data.contains("gpus") ? data["gpus"] : nlohmann::json::object();
   for (auto& s : list) {
     if (s.gfx != override_gfx) continue;
     s.runtime_gfx = s.gfx;
@@ -84,13 +123,13 @@ void SeparateOverride(std::vector<Sighting>& list, const std::string& override_g
     s.gfx = product ? product->gfx : "";
     std::string device = !s.device_id.empty() ? s.device_id : DeviceIdOf(s.name);
     if (s.gfx.empty() && !device.empty()) {
-      if (auto model = LookupPciDevice(table, device)) s.gfx = model->gfx;
+      if (auto model = pci.Find(device)) s.gfx = model->gfx;
     }
     if (s.gfx == s.runtime_gfx) s.runtime_gfx.clear();  // a native GPU under a needless override
   }
 }
 
-std::vector<Sighting> TextSightings(const Facts& facts, const nlohmann::json& table) {
+std::vector<Sighting> TextSightings(const Facts& facts, const PciLookup& pci) {
   std::vector<Sighting> out;
   std::set<std::string> gfx_seen;
   size_t index = 0;
@@ -107,9 +146,10 @@ std::vector<Sighting> TextSightings(const Facts& facts, const nlohmann::json& ta
       s.name = Field(e, "value");
     } else if (kind == "pci_id") {
       s.device_id = DeviceIdOf(Field(e, "value"));
-      auto model = LookupPciDevice(table, s.device_id);
+      auto model = pci.Find(s.device_id);
       if (!model) continue;  // an AMD audio function or a bridge, not a GPU we know
       s.gfx = model->gfx;
+      if (!LookupPciDevice(pci.table(), s.device_id)) s.name = model->name;  // libdrm's name
     } else {
       continue;
     }
@@ -178,13 +218,26 @@ void FillFromPciMention(std::vector<Gpu>& gpus, const std::vector<Sighting>& tex
   if (ids.size() == 1 && unnamed.size() == 1) Enrich(*unnamed.front(), *ids.front());
 }
 
-void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const nlohmann::json& table) {
+// One GPU and one GPU address in the paste ("amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault"):
+// that address is this GPU's (ROCm/ROCm#5616). Two of either and nothing is guessed.
+void FillAddress(std::vector<Gpu>& gpus, const Facts& facts) {
+  if (gpus.size() != 1 || !gpus.front().identity.bdf.empty()) return;
+  std::set<std::string> addresses;
+  for (const auto& e : FactArray(facts, "triage.entities")) {
+    if (Field(e, "kind") != "pci_bdf" || !e.is_object() || !e.value("device", false)) continue;
+    std::string bdf = ToLower(Field(e, "value"));
+    addresses.insert(bdf.size() == 7 ? "0000:" + bdf : bdf);
+  }
+  if (addresses.size() == 1) gpus.front().identity.bdf = *addresses.begin();
+}
+
+void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const PciLookup& pci) {
   const Sighting& id = gpu.identity;
   auto set_if_absent = [&](const std::string& key, const std::string& value) {
     if (!value.empty() && !facts.Get(at + "." + key).value) facts.Set(at + "." + key, value);
   };
   std::optional<PciModel> model;
-  if (!id.device_id.empty()) model = LookupPciDevice(table, id.device_id);
+  if (!id.device_id.empty()) model = pci.Find(id.device_id);
   std::string gfx = !id.gfx.empty() ? id.gfx : model ? model->gfx : "";
   if (!gfx.empty() && !facts.Get(at + ".gfx").value) {
     facts.Set(at + ".gfx", gfx, id.evidence);
@@ -274,7 +327,8 @@ void DeriveNvidiaProbed(Facts& facts, size_t amd_count) {
 }  // namespace
 
 void DeriveGpus(Facts& facts, const nlohmann::json& data) {
-  const nlohmann::json& table = data.contains("gpus") ? data["gpus"] : nlohmann::json::object();
+  const PciLookup pci(data);
+  const nlohmann::json& table = pci.table();
   std::string override_gfx;
   if (auto o = GfxNameFromOverride(FactText(facts, "env.HSA_OVERRIDE_GFX_VERSION"))) override_gfx = *o;
   // Compiled once, and only when an override can have renamed what the runtime reports.
@@ -317,20 +371,21 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
     for (auto& s : list) {
       // rocm-smi lists a device id and a code name ("Navi 22"): the PCI table gives its gfx.
       if (s.gfx.empty() && !s.device_id.empty()) {
-        if (auto model = LookupPciDevice(table, s.device_id)) s.gfx = model->gfx;
+        if (auto model = pci.Find(s.device_id)) s.gfx = model->gfx;
       }
     }
-    SeparateOverride(list, override_gfx, data, names);
+    SeparateOverride(list, override_gfx, pci, names);
     MergeListing(gpus, list, may_add);
   }
   // Bare mentions only name GPUs when no listing did (prose also names other people's GPUs).
-  auto text = TextSightings(facts, table);
+  auto text = TextSightings(facts, pci);
   MergeListing(gpus, text, gpus.empty());
   FillFromPciMention(gpus, text);
+  FillAddress(gpus, facts);
 
   for (size_t i = 0; i < gpus.size(); ++i) {
     std::string at = "gpus[" + std::to_string(i) + "]";
-    WriteIdentity(facts, at, gpus[i], table);
+    WriteIdentity(facts, at, gpus[i], pci);
     WriteLookups(facts, at, table);
   }
   if (!gpus.empty() || have_sysfs) WriteCounts(facts, gpus.size());

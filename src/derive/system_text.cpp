@@ -139,7 +139,15 @@ void DeriveHipVersion(Facts& facts) {
 void DeriveAmdgpuLoaded(Facts& facts) {
   if (!Absent(facts, "driver.amdgpu.loaded")) return;
   // inxi "driver: amdgpu", lspci -k "Kernel driver in use: amdgpu", an lsmod line.
-  if (const auto* e = FirstEntity(facts, "amdgpu_loaded")) facts.Set("driver.amdgpu.loaded", true, EntityEvidence(*e));
+  if (const auto* e = FirstEntity(facts, "amdgpu_loaded")) {
+    facts.Set("driver.amdgpu.loaded", true, EntityEvidence(*e));
+    return;
+  }
+  // rocminfo's "ROCk module is loaded": ROCk is amdgpu's KFD, so amdgpu is loaded.
+  auto rock = facts.Get("rocminfo.rock_loaded");
+  if (rock.value && rock.value->is_boolean() && rock.value->get<bool>()) {
+    facts.Set("driver.amdgpu.loaded", true, {"derived", "rocminfo: ROCk module is loaded"});
+  }
 }
 
 }  // namespace

@@ -23,6 +23,8 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"isa", Regex::Literal(R"(amdgcn-amd-amdhsa-{1,2}(gfx[0-9a-f]{3,4}[a-z]?(?::[a-z]+[+-])*))", ci), 1});
     p.push_back({"gfx", Regex::Literal(R"((?:^|[^A-Za-z0-9])((?:gfx|GFX) ?(?:[0-9]{3,4}|[0-9]{2}[a-fA-F]|9-4-generic|9-generic|10-1-generic|10-3-generic|11-generic|12-generic))(?:[^A-Za-z0-9]|$))"), 1});
     p.push_back({"pci_id", Regex::Literal(R"((?:^|[^0-9A-Fa-fx])(?:0x)?(1002):(?:0x)?([0-9A-Fa-f]{4})(?:[^0-9A-Fa-f]|$))"), 0});
+    // lspci without a name for the device: "[AMD/ATI] Device 687f (rev c1)".
+    p.push_back({"pci_id", Regex::Literal(R"((\[AMD/ATI\]) Device ([0-9A-Fa-f]{4})\b)"), 0});
     p.push_back({"pci_bdf", Regex::Literal(R"((?:^|[^0-9a-fA-F:])((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?:[^0-9]|$))"), 1});
     p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"]|$))"), 1});
     p.push_back({"hip_version", Regex::Literal(R"((?:HIP version|HIP runtime version|HIP_VERSION|hip version|HIP Version|\bHIP:)\s*[:=]?\s*([0-9]+\.[0-9]+\.[0-9]+))"), 1});
@@ -39,6 +41,8 @@ const std::vector<Pattern>& Patterns() {
     // (C:\Program Files\AMD\ROCm\6.1\bin).
     p.push_back({"rocm_mention", Regex::Literal(R"(compute-rocm-(?:rel|dkms-no-npi-hipclang)-([0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
     p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\AMD\\ROCm\\[0-9]+\.[0-9]+))"), 1});
+    // Issue templates: "- **ROCm Version**: 6.3.3 & 6.4", "ROCm version: 6.2.4".
+    p.push_back({"rocm_mention", Regex::Literal(R"((?i)\brocm version\**\s*[:=]\s*v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?))"), 1});
     p.push_back({"os_release_id", Regex::Literal(R"re(^\s*ID="?([a-z][a-z0-9._-]*)"?\s*$)re"), 1});
     p.push_back({"os_release_version", Regex::Literal(R"re(^\s*VERSION_ID="?([0-9][0-9.]*)"?\s*$)re"), 1});
     // An os-release cut to NAME= and VERSION= (no ID=, no VERSION_ID=).
@@ -55,7 +59,7 @@ const std::vector<Pattern>& Patterns() {
     // "24.04.1 LTS (Noble Numbat)", VERSION="22.04.3 LTS (Jammy Jellyfish)": the codename says Ubuntu.
     p.push_back({"ubuntu_version", Regex::Literal(R"((?i)\b([0-9]{2}\.(?:04|10)(?:\.[0-9]{1,2})?)(?: LTS)? \((?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute) )"), 1});
     p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%|\bwsarecv\b|\bwsasend\b))"), 1});
-    p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
+    p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|\bwls ?2\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
     p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\bLinux [A-Za-z0-9_.-]+)[*`: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
     // The release inside a path or a package name: /lib/modules/R/, BOOT_IMAGE=/vmlinuz-R,
     // linux-headers-R, DKMS's KERNELVER=R.
@@ -75,7 +79,7 @@ bool TargetContext(std::string_view line) {
   // Name: — these name the device even on a line about libraries.
   // rocBLAS loads TensileLibrary_lazy_<the device's target>.dat: a failed load names the GPU.
   static const Regex device = Regex::Literal(
-      R"((?i)(gpu arch|for gpu\b|gpu_type=|compute=|device_name|\bName:\s+gfx|gfx[0-9a-f]+ \(0x|(?:could not load|cannot read)\b.*TensileLibrary_lazy_gfx))");
+      R"((?i)(gpu arch|for gpu\b|gpu_type=|compute=|device_name|\bName:\s+gfx|gfx[0-9a-f]+ \(0x|(?:could not load|cannot read)\b.*TensileLibrary_lazy_gfx|Architecture gfx[0-9a-f]+ not supported))");
   if (device.Search(line)) return false;
   static const Regex context = Regex::Literal(
       R"((?i)(targets?\b|_TARGETS|ARCH|offload-arch|--amdgpu-target|HSA_OVERRIDE|override|TensileLibrary|\.co\b|\.hsaco|\.dat\b|\.kpack|supported (?:gpus|targets|architectures)|arch list|\.so\b|kernels? for|compiled for|built for|code objects? for (?:gfx|these)))");
@@ -164,8 +168,13 @@ std::vector<PasteEntity> ScanPasteEntities(std::string_view text, size_t max) {
     // A gfx is a device sighting unless the line lists several targets or is about targets; a
     // gfx first seen on a target line becomes one when a later line speaks of it as a device.
     bool device = gfx_on_line.size() == 1 && !TargetContext(line);
+    // A PCI address is a GPU's on amdgpu's own log lines and lspci's display-class lines.
+    static const Regex gpu_address = Regex::Literal(R"((?i)(\bamdgpu [0-9a-f]{4}:|VGA compatible controller|Display controller))");
+    bool gpu_line = false;
+    for (size_t i = first_of_line; i < out.size() && !gpu_line; ++i) gpu_line = out[i].kind == "pci_bdf" && gpu_address.Search(line);
     for (size_t i = first_of_line; i < out.size(); ++i) {
       if (out[i].kind == "isa") out[i].device = true;
+      if (out[i].kind == "pci_bdf") out[i].device = gpu_line;
       if (out[i].kind == "gfx") gfx_index[out[i].value] = i;
     }
     auto found = device ? gfx_index.find(*gfx_on_line.begin()) : gfx_index.end();

@@ -18,8 +18,9 @@ struct PasteEntity {
                       ///< os_release_id/_version/_name/_version_text, ubuntu_version
   std::string value;  ///< normalised: gfx lower-case, pci_id "1002:73df", versions as written
   size_t line = 0;    ///< 0-based line in the text
-  /// gfx only: the line speaks of a device (an agent, "GPU", a detected card), not of a build
-  /// target list, a file name or an override setting.
+  /// gfx: the line speaks of a device (an agent, "GPU", a detected card), not of a build
+  /// target list, a file name or an override setting. pci_bdf: a GPU's address (amdgpu's log
+  /// lines, lspci's VGA/Display lines).
   bool device = false;
 };
 

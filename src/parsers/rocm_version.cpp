@@ -84,4 +84,30 @@ std::vector<DpkgPackage> ParseRpmQuery(std::string_view text, const std::vector<
   return out;
 }
 
+std::vector<DpkgPackage> ParsePackageListing(std::string_view text, const std::vector<std::string>& prefixes,
+                                             std::vector<size_t>* lines) {
+  std::vector<DpkgPackage> out;
+  auto all = SplitLines(text);
+  for (size_t i = 0; i < all.size() && i < 20000 && out.size() < 256; ++i) {
+    std::string_view line = Trim(std::string_view(all[i]).substr(0, 1024));
+    std::vector<std::string> words;
+    for (const auto& w : Split(line, ' ')) {
+      if (!w.empty()) words.push_back(w);
+      if (words.size() == 4) break;
+    }
+    DpkgPackage pkg;
+    if (words.size() >= 4 && (words[0] == "ii" || words[0] == "hi" || words[0] == "iU")) {
+      pkg = {words[1].substr(0, words[1].find(':')), words[2], words[3]};
+    } else if (words.size() >= 3 && words[0].find('/') != std::string::npos && Contains(line, "[installed")) {
+      pkg = {words[0].substr(0, words[0].find('/')), words[1], words[2]};
+    } else {
+      continue;
+    }
+    if (pkg.name.empty() || pkg.version.empty() || !HasWantedPrefix(pkg.name, prefixes)) continue;
+    out.push_back(pkg);
+    if (lines) lines->push_back(i);
+  }
+  return out;
+}
+
 }  // namespace rd

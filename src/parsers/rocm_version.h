@@ -20,11 +20,21 @@ std::string ParseHipVersionFile(std::string_view text);
 struct DpkgPackage {
   std::string name, version, arch;
 };
+/// The package names that belong to a ROCm stack (name prefixes), for every package database:
+/// rock-dkms is amdgpu-dkms's name before ROCm 4.1.
+inline const std::vector<std::string> kRocmPackagePrefixes = {
+    "rocm", "amdrocm", "hip", "libamdhip64", "libhsa-runtime", "libhsakmt", "hsa-rocr", "rocblas", "librocblas", "miopen",
+    "libmiopen", "amdgpu", "comgr", "libamd-comgr", "hipblaslt", "libhipblaslt", "librocm-smi", "rock-dkms"};
 /// Installed packages ("Status: install ok installed") whose name starts with one of `prefixes`.
 std::vector<DpkgPackage> ParseDpkgStatus(std::string_view text, const std::vector<std::string>& prefixes);
 /// The rpm database (RHEL, Fedora, openSUSE), as `rpm -qa --qf` with kRpmQueryFormat prints it:
 /// NAME<TAB>VERSION-RELEASE<TAB>ARCH per line. Lines of another shape are skipped.
 inline constexpr const char* kRpmQueryFormat = "%{NAME}\\t%{VERSION}-%{RELEASE}\\t%{ARCH}\\n";
 std::vector<DpkgPackage> ParseRpmQuery(std::string_view text, const std::vector<std::string>& prefixes);
+/// Listings people paste: `dpkg -l` ("ii  rock-dkms  1:4.0-23  all  amdgpu driver…", installed
+/// states ii/hi/iU only) and `apt list --installed` ("rocm-core/jammy,now 6.2.0.60200-66~22.04 amd64
+/// [installed]"). `lines` gets each package's 0-based line.
+std::vector<DpkgPackage> ParsePackageListing(std::string_view text, const std::vector<std::string>& prefixes,
+                                             std::vector<size_t>* lines = nullptr);
 
 }  // namespace rd

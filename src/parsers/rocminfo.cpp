@@ -89,6 +89,12 @@ bool LooksLikeRocminfo(std::string_view text) {
                              "Unable to open /dev/kfd", "rocminfo.cc"}) {
     if (text.find(marker) != std::string_view::npos) return true;
   }
+  // The tail of a listing: its ISA Info block's keys and the closing "*** Done ***"
+  // (ROCm/aotriton#18 pasted only that: the run did finish).
+  if (Contains(text, "*** Done ***") && (Contains(text, "Workgroup Max Size") || Contains(text, "FBarrier Max Size") ||
+                                         Contains(text, "Grid Max Size"))) {
+    return true;
+  }
   // An ISA name alone is in every runtime log ("Missing CO for these ISAs - amdgcn-amd-amdhsa--…");
   // rocminfo prints it as the value of a "Name:" line of its ISA Info block.
   static const Regex agent = Regex::Literal(R"((\*{4,}\s*\n\s*Agent \d+)|(Name:\s+amdgcn-amd-amdhsa--))");

@@ -8,6 +8,7 @@
 #include "parsers/kernel_driver.h"
 #include "parsers/pip_resolution.h"
 #include "parsers/python_versions.h"
+#include "parsers/rocm_version.h"
 #include "parsers/secure_boot.h"
 #include "util/strings.h"
 
@@ -143,6 +144,25 @@ void AddKernelCmdline(std::string_view text, const PasteOrigin& origin, Facts& f
   }
 }
 
+// A pasted `dpkg -l` / `apt list --installed`: the ROCm packages it lists, as the live route reads
+// them from /var/lib/dpkg/status (ROCm/ROCm#1357: rock-dkms 1:4.0-23 beside rocm 4.1).
+void AddPackageListing(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "ii  ") && !Contains(text, "[installed")) return;
+  std::vector<size_t> lines;
+  auto packages = ParsePackageListing(text, kRocmPackagePrefixes, &lines);
+  if (packages.empty()) return;
+  auto all = SplitLines(text);
+  for (size_t i = 0; i < packages.size(); ++i) {
+    size_t index = NextIndex(facts, "rocm.packages");
+    if (index >= 256) break;
+    std::string at = "rocm.packages[" + std::to_string(index) + "]";
+    Evidence ev = PasteLine(origin, lines[i], all[lines[i]]);
+    facts.Set(at + ".name", packages[i].name, ev);
+    facts.Set(at + ".version", packages[i].version, ev);
+  }
+  SetOnce(facts, "rocm.packages_source", "paste", PasteLine(origin, lines[0], all[lines[0]]));
+}
+
 }  // namespace
 
 void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
@@ -154,6 +174,7 @@ void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Fact
   AddRuntimeWarnings(text, origin, facts);
   AddK8s(text, origin, facts);
   AddKernelCmdline(text, origin, facts);
+  AddPackageListing(text, origin, facts);
 }
 
 const std::vector<FactSpec>& LineSignalFactSpecs() {
@@ -169,6 +190,10 @@ const std::vector<FactSpec>& LineSignalFactSpecs() {
       {"dkms.headers_missing_kernel", "string", "Kernel whose headers DKMS could not find"},
       {"driver.secure_boot", "bool", "Secure Boot is on (mokutil --sb-state, bootctl, or a key rejected by the kernel)"},
       {"driver.cmdline", "string", "Kernel command line (/proc/cmdline)"},
+      {"rocm.packages", "array", "ROCm packages a pasted dpkg -l / apt list shows"},
+      {"rocm.packages.name", "string", "Package name"},
+      {"rocm.packages.version", "string", "Package version"},
+      {"rocm.packages_source", "string", "paste"},
       {"driver.amdgpu.nomodeset", "bool", "nomodeset on the kernel command line"},
       {"driver.iommu_pt", "bool", "iommu=pt on the kernel command line"},
       {"driver.amdgpu.cmdline_params", "array", "amdgpu.* parameters on the kernel command line"},

@@ -181,7 +181,7 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
     facts.Set(at + ".kind", kind, PasteLine(origin, line, text));
     facts.Set(at + ".value", value);
     facts.Set(at + ".line", static_cast<int>(origin.first_line + line));
-    if (kind == "gfx" || kind == "isa" || kind == "marketing") facts.Set(at + ".device", device);
+    if (kind == "gfx" || kind == "isa" || kind == "marketing" || kind == "pci_bdf") facts.Set(at + ".device", device);
     if (!gfx.empty()) facts.Set(at + ".gfx", gfx);
   };
   auto lines = SplitLines(piece.text);

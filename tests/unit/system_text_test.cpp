@@ -122,5 +122,47 @@ TEST(SystemText, LaterLogPiecesAddToEarlierOnes) {
   EXPECT_EQ(FactOf(two, "log.tensile_missing"), "true");
 }
 
+TEST(SystemText, PciIdOnlyGpusNamedThroughLibdrmAndProductPatterns) {
+  // ROCm/ROCm#939: 0x699f is in no hand table; amdgpu.ids names it, gpu_names.toml gives gfx803
+  std::string kfd = "[   13.155802] kfd kfd: skipped device 1002:699f, PCI rejects atomics\n";
+  EXPECT_EQ(FactOf(kfd, "gpus[0].pci_id"), "1002:699f");
+  EXPECT_EQ(FactOf(kfd, "gpus[0].gfx"), "gfx803");
+  EXPECT_EQ(FactOf(kfd, "gpus[0].marketing_name"), "AMD Radeon 540 Series");
+  // lspci without a device name (ROCm/ROCm#624): AMD's own table knows 687f
+  std::string lspci = "0b:00.0 VGA compatible controller: Advanced Micro Devices, Inc. [AMD/ATI] Device 687f (rev c1)\n";
+  EXPECT_EQ(FactOf(lspci, "gpus[0].pci_id"), "1002:687f");
+  EXPECT_EQ(FactOf(lspci, "gpus[0].gfx"), "gfx900");
+  // an id neither table knows (an audio function) names no GPU
+  EXPECT_EQ(FactOf("1002:ab38 audio\n", "gpus"), "<none>");
+}
+
+TEST(SystemText, PastedPackageListingsRocminfoTailsAndTemplates) {
+  // dpkg -l (ROCm/ROCm#1357); apt list --installed; an rc (removed) line is not installed
+  std::string dpkg = "ii  rock-dkms            1:4.0-23        all             amdgpu driver in DKMS format.\n"
+                     "rc  rocm-dev             4.0.0.40000-23  amd64           removed\n"
+                     "ii  vim                  2:9.0           amd64           editor\n";
+  EXPECT_EQ(FactOf(dpkg, "rocm.packages[0].name"), "rock-dkms");
+  EXPECT_EQ(FactOf(dpkg, "rocm.packages[0].version"), "1:4.0-23");
+  EXPECT_EQ(FactOf(dpkg, "rocm.packages[1].name"), "<none>");
+  EXPECT_EQ(FactOf("rocm-core/jammy,now 6.2.0.60200-66~22.04 amd64 [installed]\n", "rocm.packages[0].version"), "6.2.0.60200-66~22.04");
+  // a rocminfo tail that ends with its "*** Done ***" (ROCm/aotriton#18)
+  EXPECT_EQ(FactOf("      Workgroup Max Size:      1024(0x400)\n      FBarrier Max Size:       32\n*** Done ***\n", "rocminfo.complete"), "true");
+  // "ROCk module is loaded": amdgpu is (ROCm/ROCm#5433)
+  EXPECT_EQ(FactOf("ROCk module is loaded\nUnable to open /dev/kfd read-write: Permission denied\n", "driver.amdgpu.loaded"), "true");
+  // an issue template's "**ROCm Version**: 6.3.3 & 6.4" (ROCm/rocm_smi_lib#217)
+  EXPECT_EQ(FactOf("- **ROCm Version**: 6.3.3 & 6.4\n", "rocm.release"), "6.3.3");
+  // hipBLASLt's "Architecture gfx1151 not supported" names the device (ROCm/TheRock#154)
+  EXPECT_EQ(FactOf("[hipBLASLt] Tensile::FATAL: Architecture gfx1151 not supported\n", "gpus[0].gfx"), "gfx1151");
+  // "WLS2" as people type it (ROCm/ROCm#1361)
+  EXPECT_EQ(FactOf("My WinVer: 10.0.21292.0\nWLS2 - Ubuntu: 20.04\n", "platform.kind"), "wsl");
+}
+
+TEST(SystemText, OneGpuAndOneGpuAddressAreTheSameGpu) {
+  std::string log = "gfx1151 on this box\n[   67.058794] amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:153)\n";
+  EXPECT_EQ(FactOf(log, "gpus[0].pci_bdf"), "0000:c4:00.0");
+  // an NVMe address is no GPU's
+  EXPECT_EQ(FactOf("gfx1151 on this box\n01:00.0 Non-Volatile memory controller: Samsung\n", "gpus[0].pci_bdf"), "<none>");
+}
+
 }  // namespace
 }  // namespace rd
