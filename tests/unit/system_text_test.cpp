@@ -96,6 +96,10 @@ TEST(SystemText, PythonExceptionsWithoutTracebackChainedAndModuleClasses) {
   // Go's "Error: …" (ollama) and prose are no Python exception
   EXPECT_EQ(FactOf("Error: POST predict: read tcp: connection reset\n", "python.exceptions"), "<none>");
   EXPECT_EQ(FactOf("BadZipFile: outside a traceback is prose\n", "python.exceptions"), "<none>");
+  // module-qualified, no traceback (patientx/ComfyUI-Zluda#435)
+  EXPECT_EQ(FactOf("rocm-sdk-core fails with:\nzipfile.BadZipFile: Bad CRC-32 for file 'x.exe'\n", "python.exceptions[0].type"),
+            "zipfile.BadZipFile");
+  EXPECT_EQ(FactOf("Note.Something: prose\n", "python.exceptions"), "<none>");
 }
 
 TEST(SystemText, InlineAssignmentQuotedInASentence) {
