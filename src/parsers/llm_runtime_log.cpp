@@ -103,8 +103,23 @@ void LlamaCpp(std::string_view s, size_t i, LlmRuntimeLog& out) {
 
 }  // namespace
 
+namespace {
+
+// ollama's own CLI lines ("ollama version is 0.5.7", "Error: llama runner process has terminated")
+// and vLLM's banner lines: the app, even in a paste with no GPU line.
+bool OllamaCli(std::string_view text) {
+  return Contains(text, "ollama version is") || Contains(text, "llama runner process has terminated") ||
+         Contains(text, "Error: llama runner");
+}
+bool VllmBanner(std::string_view text) {
+  return Contains(text, "vLLM API server version") || Contains(text, "Automatically detected platform rocm") ||
+         Contains(text, "vllm serve") || Contains(text, "vllm.entrypoints");
+}
+
+}  // namespace
+
 bool LooksLikeLlmRuntimeLog(std::string_view text) {
-  return (Contains(text, "msg=") && (Contains(text, "amdgpu") || Contains(text, "rocm") || Contains(text, "compatible GPUs") ||
+  return OllamaCli(text) || VllmBanner(text) || (Contains(text, "msg=") && (Contains(text, "amdgpu") || Contains(text, "rocm") || Contains(text, "compatible GPUs") ||
                                 Contains(text, "inference compute") || Contains(text, "server config"))) ||
          Contains(text, "server config env=\"map[") || Contains(text, "ggml_cuda_init") || Contains(text, "One of GPU archs of") ||
          (Contains(text, "Device: cuda:") && (Contains(text, "AMD") || Contains(text, "Radeon")));
@@ -112,7 +127,9 @@ bool LooksLikeLlmRuntimeLog(std::string_view text) {
 
 LlmRuntimeLog ParseLlmRuntimeLog(std::string_view text) {
   LlmRuntimeLog out;
-  if (Contains(text, "ggml_cuda_init") || Contains(text, "llama_")) out.app = "llama.cpp";
+  if (OllamaCli(text)) out.app = "ollama";  // before llama.cpp: its runner errors say "llama"
+  else if (VllmBanner(text)) out.app = "vllm";
+  else if (Contains(text, "ggml_cuda_init") || Contains(text, "llama_")) out.app = "llama.cpp";
   else if (Contains(text, "msg=") || Contains(text, "server config env=")) out.app = "ollama";
   else if (Contains(text, "One of GPU archs of") || Contains(text, "vllm") || Contains(text, "vLLM")) out.app = "vllm";
   else if (Contains(text, "Device: cuda:")) out.app = "comfyui";
