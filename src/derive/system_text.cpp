@@ -7,6 +7,7 @@
 
 #include "derive/derive.h"
 #include "derive/fact_reads.h"
+#include "util/regex.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -73,6 +74,10 @@ void DeriveOs(Facts& facts) {
     if (Field(e, "kind") != "os_name") continue;
     auto [distro, version] = NameAndVersion(Field(e, "value"));
     std::string os = OsId(distro);
+    // Ubuntu's releases are YY.04 / YY.10: "(Ubuntu 5.4.0-6ubuntu1~16.04.10)" in a kernel banner
+    // is gcc's version (ROCm/ROCm#624).
+    static const Regex kUbuntuVersion = Regex::Literal(R"(^[0-9]{2}\.(?:04|10)(?:\.[0-9]{1,2})?$)");
+    if (os == "ubuntu" && !version.empty() && !kUbuntuVersion.FullMatch(version)) version.clear();
     if (os.empty() || (!chosen.empty() && os != chosen)) continue;
     if (chosen.empty()) {
       chosen = os;

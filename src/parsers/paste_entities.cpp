@@ -26,7 +26,7 @@ const std::vector<Pattern>& Patterns() {
     // lspci without a name for the device: "[AMD/ATI] Device 687f (rev c1)".
     p.push_back({"pci_id", Regex::Literal(R"((\[AMD/ATI\]) Device ([0-9A-Fa-f]{4})\b)"), 0});
     p.push_back({"pci_bdf", Regex::Literal(R"((?:^|[^0-9a-fA-F:])((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?:[^0-9]|$))"), 1});
-    p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"]|$))"), 1});
+    p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"`),;]|\.(?:\s|$)|$))"), 1});
     p.push_back({"hip_version", Regex::Literal(R"((?:HIP version|HIP runtime version|HIP_VERSION|hip version|HIP Version|\bHIP:)\s*[:=]?\s*([0-9]+\.[0-9]+\.[0-9]+))"), 1});
     p.push_back({"rocm_wheel", Regex::Literal(R"(\+(rocm[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
     p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
@@ -41,6 +41,8 @@ const std::vector<Pattern>& Patterns() {
     // (C:\Program Files\AMD\ROCm\6.1\bin).
     p.push_back({"rocm_mention", Regex::Literal(R"(compute-rocm-(?:rel|dkms-no-npi-hipclang)-([0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
     p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\AMD\\ROCm\\[0-9]+\.[0-9]+))"), 1});
+    // The repository a paste installs from: repo.radeon.com/rocm/apt/6.2.4, /amdgpu/6.2.4/ubuntu.
+    p.push_back({"rocm_mention", Regex::Literal(R"(repo\.radeon\.com/(?:rocm/(?:apt|rhel[0-9.]*|sles[0-9.]*|zyp[a-z]*|el[0-9]+)|amdgpu|amdgpu-install|graphics)/([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[/ ]|$))"), 1});
     // Issue templates: "- **ROCm Version**: 6.3.3 & 6.4", "ROCm version: 6.2.4".
     p.push_back({"rocm_mention", Regex::Literal(R"((?i)\brocm version\**\s*[:=]\s*v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?))"), 1});
     p.push_back({"os_release_id", Regex::Literal(R"re(^\s*ID="?([a-z][a-z0-9._-]*)"?\s*$)re"), 1});

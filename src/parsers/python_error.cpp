@@ -40,7 +40,12 @@ bool ExceptionLine(std::string_view raw, bool in_traceback, std::vector<PythonEx
     std::string_view name = colon == std::string_view::npos ? Trim(raw) : raw.substr(0, colon);
     if (!IsIdentifierPath(name)) break;
     std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
-    if (!ExceptionName(last, in_traceback || depth > 0)) break;
+    // A module-qualified class ("zipfile.BadZipFile: Bad CRC-32 …", patientx/ComfyUI-Zluda#435)
+    // is Python even without a traceback: lower-case module path, CamelCase class, a message.
+    bool qualified = last.size() < name.size() && colon != std::string_view::npos &&
+                     std::all_of(name.begin(), name.end() - static_cast<long>(last.size()),
+                                 [](char c) { return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '.'; });
+    if (!ExceptionName(last, in_traceback || depth > 0 || qualified)) break;
     std::string_view message = colon == std::string_view::npos ? "" : Trim(raw.substr(colon + 1));
     while (!message.empty() && message.back() == '`') message.remove_suffix(1);
     out.push_back({line, std::string(name), std::string(message.substr(0, 400))});
@@ -86,10 +91,10 @@ bool LooksLikePythonError(std::string_view text) {
     return true;
   }
   // The traceback's last line alone ("RuntimeError: Cuda extensions are being compiled …").
-  if (!Contains(text, "Error: ") && !Contains(text, "Exception: ")) return false;
+  if (!Contains(text, ": ")) return false;
   std::vector<PythonException> found;
   auto lines = Split(text, '\n');
-  for (size_t i = 0; i < lines.size() && i < 20000 && found.empty(); ++i) ExceptionLine(lines[i], false, found, i);
+  for (size_t i = 0; i < lines.size() && i < 2000 && found.empty(); ++i) ExceptionLine(lines[i], false, found, i);
   return !found.empty();
 }
 

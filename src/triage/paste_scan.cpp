@@ -86,7 +86,8 @@ const std::vector<IdentityForm>& IdentityForms() {
     f.push_back({"hostname", Regex::Literal(R"(^(?:[A-Z][a-z]{2}|[a-z]{3,4}\.?) {1,2}[0-9]{1,2} [0-9]{2}:[0-9]{2}:[0-9]{2} ([A-Za-z0-9][A-Za-z0-9._-]{2,}) [A-Za-z0-9_.@/-]+(?:\[[0-9]+\])?:)")});
     f.push_back({"hostname", Regex::Literal(R"(\bPid +[0-9]+ on ([A-Za-z0-9][A-Za-z0-9._-]{2,}) device\b)")});
     f.push_back({"user_name", Regex::Literal(R"((?i)[A-Z]:\\+(?:Users|Documents and Settings)\\+([^\\\s"'<>]{3,}))")});
-    f.push_back({"user_name", Regex::Literal(R"((?:/home|/Users)/([^/\s"'<>]{3,}))")});
+    // A prompt's own "#"/"$"/":" ends the name ("root@host:/home/init6# ls", ROCm/ROCm#5433).
+    f.push_back({"user_name", Regex::Literal(R"((?:/home|/Users)/([^/\s"'<>#$:]{3,}))")});
     // Manjaro's pamac builds AUR packages in /var/tmp/pamac-build-$USER (rocm-arch/rocm-arch#865).
     f.push_back({"user_name", Regex::Literal(R"(/pamac-build-([A-Za-z0-9._-]{2,32})/)")});
     return f;
@@ -191,7 +192,7 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
   if (names.entries.empty()) return;
   // One cheap search per line before the per-product patterns.
   static const Regex maybe_product = Regex::Literal(
-      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris))");
+      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris|hawaii|grenada|bonaire|tahiti|fiji))");
   std::set<std::string> named;
   for (size_t i = 0; i < lines.size() && i < 20000 && next < kMaxEntities; ++i) {
     std::string_view line = std::string_view(lines[i]).substr(0, 4096);

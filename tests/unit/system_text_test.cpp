@@ -96,6 +96,10 @@ TEST(SystemText, PythonExceptionsWithoutTracebackChainedAndModuleClasses) {
   // Go's "Error: …" (ollama) and prose are no Python exception
   EXPECT_EQ(FactOf("Error: POST predict: read tcp: connection reset\n", "python.exceptions"), "<none>");
   EXPECT_EQ(FactOf("BadZipFile: outside a traceback is prose\n", "python.exceptions"), "<none>");
+  // module-qualified, no traceback (patientx/ComfyUI-Zluda#435)
+  EXPECT_EQ(FactOf("rocm-sdk-core fails with:\nzipfile.BadZipFile: Bad CRC-32 for file 'x.exe'\n", "python.exceptions[0].type"),
+            "zipfile.BadZipFile");
+  EXPECT_EQ(FactOf("Note.Something: prose\n", "python.exceptions"), "<none>");
 }
 
 TEST(SystemText, InlineAssignmentQuotedInASentence) {
@@ -162,6 +166,22 @@ TEST(SystemText, OneGpuAndOneGpuAddressAreTheSameGpu) {
   EXPECT_EQ(FactOf(log, "gpus[0].pci_bdf"), "0000:c4:00.0");
   // an NVMe address is no GPU's
   EXPECT_EQ(FactOf("gfx1151 on this box\n01:00.0 Non-Volatile memory controller: Samsung\n", "gpus[0].pci_bdf"), "<none>");
+}
+
+TEST(SystemText, RepoLinesPromptUsersGccBannersAndPlaceNames) {
+  // the repository a paste installs from names the release (ROCm/ROCm#3563)
+  EXPECT_EQ(FactOf("Get:1 https://repo.radeon.com/rocm/apt/6.1.3 jammy InRelease\n", "rocm.release"), "6.1.3");
+  EXPECT_EQ(FactOf("wget https://repo.radeon.com/amdgpu-install/7.2.1/ubuntu/noble/amdgpu-install_7.2.1.70201-1_all.deb\n", "rocm.release"),
+            "7.2.1");
+  // a prompt's '#' is not part of the user name (ROCm/ROCm#5433)
+  EXPECT_EQ(FactOf("root@blacksite-01:/home/init6# modinfo -n amdgpu\n", "triage.identities[0].user_name"), "init6");
+  // the kernel banner's "(Ubuntu 5.4.0-6ubuntu1~16.04.10)" is gcc's version, not Ubuntu's (ROCm/ROCm#624)
+  std::string banner = "[    0.000000] Linux version 4.4.0-139-generic (buildd@lcy01) (gcc version 5.4.0 20160609 (Ubuntu 5.4.0-6ubuntu1~16.04.10) ) #165\n";
+  EXPECT_EQ(FactOf(banner, "os.id"), "ubuntu");
+  EXPECT_EQ(FactOf(banner, "os.version_id"), "<none>");
+  // a chip name with its variant is a GPU; the place is not
+  EXPECT_EQ(FactOf("My R9 390 (Grenada XT) fails\n", "gpus[0].gfx"), "gfx701");
+  EXPECT_EQ(FactOf("I am on holiday in Hawaii and Grenada\n", "gpus"), "<none>");
 }
 
 }  // namespace

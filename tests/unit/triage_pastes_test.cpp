@@ -68,7 +68,8 @@ const std::vector<PasteCase>& Cases() {
        {"kernel.gpu-page-fault"}},
       {"dkms_hwe_614", {"dkms-log"},
        {{"dkms.build_failed", "true"}, {"dkms.kernel", "6.14.0-24-generic"}, {"dkms.module", "amdgpu/6.12.12-2164967.24.04"}},
-       {"dkms.build-failed"}},
+       // ROCm 6.4's amdgpu-dkms (6.12.12) and kernel 6.14: the root cause the build failure has.
+       {"dkms.build-failed", "dkms.paste-kernel-newer-than-release"}},
       {"dkms_gfx803_65", {"dkms-log"},
        {{"dkms.kernel", "6.5.0-41-generic"}, {"dkms.module", "amdgpu/5.18.13-1538762.20.04"}},
        {"dkms.build-failed"}},
@@ -106,15 +107,17 @@ const std::vector<PasteCase>& Cases() {
        {{"llm_runtime.unsupported_gfx[0]", "gfx1100"}, {"env.HSA_OVERRIDE_GFX_VERSION", "11.0.0"},
         {"llm_runtime.compat_check_skipped", "true"}, {"llm_runtime.no_compatible_gpu", "true"}, {"llm_runtime.library", "cpu"}},
        // windows.toml: the override does nothing on Windows (the thread's conclusion, in general form);
-       // the rejected target gets the Windows advice (rocBLAS library), not the Linux override.
-       {"llm.gfx-unsupported-windows", "llm.override-ignored", "llm.no-compatible-gpu", "platform.windows-paste", "windows.hsa-override-ignored"}},
+       // the rejected target gets the Windows advice (rocBLAS library), not the Linux override;
+       // "supported types:[]" says its bundled rocBLAS has no kernel files at all.
+       {"llm.gfx-unsupported-windows", "llm.override-ignored", "llm.no-compatible-gpu", "ollama.supported-types-empty",
+        "platform.windows-paste", "windows.hsa-override-ignored"}},
       {"ollama_gfx1103_1102_windows", {"llm-runtime-log"},
        {{"llm_runtime.unsupported_gfx[0]", "gfx1103"}, {"llm_runtime.unsupported_gfx[1]", "gfx1102"},
         {"env.HSA_OVERRIDE_GFX_VERSION", "gfx1102"}},
        // environment.toml's format rule fires on the override the log shows.
        // gfx1103 (780M) is an iGPU next to the gfx1102 card; the override does nothing on Windows.
        {"llm.gfx-unsupported-windows", "llm.override-ignored", "llm.no-compatible-gpu", "env.hsa-override-bad-format",
-        "platform.windows-paste", "windows.hsa-override-ignored", "windows.igpu-picked-first"}},
+        "ollama.supported-types-empty", "platform.windows-paste", "windows.hsa-override-ignored", "windows.igpu-picked-first"}},
       {"ollama_vega56_override_ok", {"llm-runtime-log"},
        {{"gpus[0].gfx", "gfx900"}, {"llm_runtime.library", "rocm"}, {"env.HSA_OVERRIDE_GFX_VERSION", "9.0.0"}},
        // 9.0.0 is the Vega 56's own target: rules/overrides.toml says the override does nothing.

@@ -168,8 +168,9 @@ TEST(Triage, RulesThatNeedConstructedLines) {
        {"log.txt", ":3:hip_device_runtime.cpp   :640 : 3169392704 us: [pid:9111  tid:0x79a41865cb80] "
                    "hipGetDeviceCount: Returned hipErrorNoDevice : \n"},
        {"cpu.txt", "$ python -c 'import torch; print(torch.__version__)'\n2.4.1+cpu\n$ ls /dev/kfd\n/dev/kfd\n"}});
-  EXPECT_EQ(FindingIds(report), (std::set<std::string>{"cmake.no-hip-compiler", "cmake.hip-architectures",
-                                                       "hip.api-call-failed", "status.decoded", "torch.wrong-wheel"}));
+  // hipErrorNoDevice also gets the device-access checklist (runtime.hip-finds-no-gpu).
+  EXPECT_EQ(FindingIds(report), (std::set<std::string>{"cmake.no-hip-compiler", "cmake.hip-architectures", "hip.api-call-failed",
+                                                       "runtime.hip-finds-no-gpu", "status.decoded", "torch.wrong-wheel"}));
   EXPECT_EQ(FactText(report, "amd_log.errors[0].api"), "hipGetDeviceCount");
   EXPECT_EQ(FactText(report, "status_codes[0].code"), "100");
 }
