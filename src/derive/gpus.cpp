@@ -61,6 +61,11 @@ class PciLookup {
   explicit PciLookup(const nlohmann::json& data)
       : data_(data), table_(data.contains("gpus") ? data["gpus"] : Empty()) {}
   const nlohmann::json& table() const { return table_; }
+  /// gpu_names.toml's patterns, compiled on first use.
+  const ProductNames& names() const {
+    if (!names_) names_ = ProductNames::FromData(&data_);
+    return *names_;
+  }
 
   std::optional<PciModel> Find(const std::string& device_id) const {
     if (auto model = LookupPciDevice(table_, device_id)) return model;
@@ -68,13 +73,12 @@ class PciLookup {
     std::string hex = device_id.substr(2);
     for (const auto& row : data_["pci_names"]["device"]) {
       if (Field(row, "id") != hex || !row.contains("names") || !row["names"].is_array()) continue;
-      if (!names_) names_ = ProductNames::FromData(&data_);
       std::string first;
       for (const auto& n : row["names"]) {
         if (!n.is_string()) continue;
         std::string name = n.get<std::string>();
         if (first.empty()) first = name;
-        if (const auto* product = names_->Find(name)) return PciModel{product->gfx, name};
+        if (const auto* product = names().Find(name)) return PciModel{product->gfx, name};
       }
       if (!first.empty()) return PciModel{"", first};
     }
@@ -126,6 +130,20 @@ void SeparateOverride(std::vector<Sighting>& list, const std::string& override_g
       if (auto model = pci.Find(device)) s.gfx = model->gfx;
     }
     if (s.gfx == s.runtime_gfx) s.runtime_gfx.clear();  // a native GPU under a needless override
+  }
+}
+
+// No override in sight, yet a runtime's listing reports a target the product cannot have
+// ("Board name: Radeon 8060S Graphics" / "Name: gfx1201": the 8060S is gfx1151): an
+// HSA_OVERRIDE_GFX_VERSION set where the paste does not show it (~/.bashrc, ROCm/ROCm#5696)
+// renamed every agent. The product is the identity; the report is the runtime's target.
+void SeparateHiddenOverride(std::vector<Sighting>& list, const PciLookup& pci) {
+  for (auto& s : list) {
+    if (s.gfx.empty() || s.name.empty() || !s.runtime_gfx.empty()) continue;
+    const auto* product = pci.names().Find(s.name);
+    if (!product || product->gfx.empty() || product->gfx == s.gfx) continue;
+    s.runtime_gfx = s.gfx;
+    s.gfx = product->gfx;
   }
 }
 
@@ -365,6 +383,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
       {"smi.devices", "rocm-smi", "gfx", "card_series", "device_id", nullptr},
       {"collect_env.gpus", "collect_env", "gfx", "marketing_name", "", nullptr},
       {"llm_runtime.gpus", "llm-log", "gfx", "marketing_name", "", nullptr},
+      {"clinfo.devices", "clinfo", "gfx", "marketing_name", "", nullptr},
   };
   for (const auto& source : kListings) {
     auto list = FromArray(facts, source.path, source.name, source.gfx, source.marketing, source.device, source.bdf);
@@ -375,6 +394,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
       }
     }
     SeparateOverride(list, override_gfx, pci, names);
+    if (override_gfx.empty()) SeparateHiddenOverride(list, pci);
     MergeListing(gpus, list, may_add);
   }
   // Bare mentions only name GPUs when no listing did (prose also names other people's GPUs).

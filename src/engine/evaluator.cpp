@@ -1,8 +1,9 @@
 #include "engine/evaluator.h"
 
-#include <map>
-
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <variant>
 
 #include "core/fact_path.h"
 #include "engine/template.h"
@@ -142,9 +143,83 @@ Truth ApplyOperator(const Condition& c, const json& value, const Facts& facts, c
   return Truth::Unknown;
 }
 
+// "python.exceptions.type" outside a for_each over python.exceptions crosses that array without an
+// index: the concrete path of each element ("python.exceptions[0].type", …; nested arrays too),
+// or nullopt when the path crosses no array. Bounded: a hostile paste's arrays stay cheap.
+std::optional<std::vector<std::string>> ElementPaths(const Facts& facts, const std::string& path) {
+  constexpr size_t kMaxElements = 1024;
+  auto segments = ParseFactPath(path);
+  if (!segments) return std::nullopt;
+  std::vector<std::vector<PathSegment>> current = {{}};
+  bool crossed = false;
+  for (const auto& segment : *segments) {
+    std::vector<std::vector<PathSegment>> next;
+    for (auto& prefix : current) {
+      if (std::holds_alternative<std::string>(segment) && !prefix.empty()) {
+        auto found = facts.Get(FormatFactPath(prefix));
+        if (found.value && found.value->is_array()) {
+          crossed = true;
+          for (size_t i = 0; i < found.value->size() && next.size() < kMaxElements; ++i) {
+            auto element = prefix;
+            element.push_back(i);
+            element.push_back(segment);
+            next.push_back(std::move(element));
+          }
+          continue;
+        }
+      }
+      prefix.push_back(segment);
+      next.push_back(std::move(prefix));
+    }
+    current = std::move(next);
+  }
+  if (!crossed) return std::nullopt;
+  std::vector<std::string> out;
+  for (const auto& p : current) out.push_back(FormatFactPath(p));
+  return out;
+}
+
+Truth EvaluateConcreteLeaf(const Condition& c, const std::string& path, const Facts& facts, const json& data,
+                           const std::string& for_each, const std::string& element, std::vector<std::string>& used,
+                           std::string& unknown_reason);
+
+// A path through an array holds when it holds for some element (`exists`: some element has it;
+// `missing`: none has), so `{ fact = "python.exceptions.type", eq = "RuntimeError" }` means "a
+// RuntimeError was raised" and `not` over it "none was" — before, such a leaf read the array as
+// a missing key and was silently false.
+Truth EvaluateAnyElement(const Condition& c, const std::vector<std::string>& paths, const Facts& facts, const json& data,
+                         const std::string& for_each, const std::string& element, std::vector<std::string>& used,
+                         std::string& unknown_reason) {
+  if (c.op == "missing") {
+    Condition exists = c;
+    exists.op = "exists";
+    exists.operand = true;
+    Truth any = EvaluateAnyElement(exists, paths, facts, data, for_each, element, used, unknown_reason);
+    return any == Truth::Unknown ? any : FromBool((any == Truth::True) != c.operand.get<bool>());
+  }
+  bool unknown = false;
+  for (const auto& path : paths) {
+    std::string reason;
+    Truth t = EvaluateConcreteLeaf(c, path, facts, data, for_each, element, used, reason);
+    if (t == Truth::True) return t;
+    if (t == Truth::Unknown) {
+      unknown = true;
+      unknown_reason = reason;
+    }
+  }
+  return unknown ? Truth::Unknown : Truth::False;
+}
+
 Truth EvaluateLeaf(const Condition& c, const Facts& facts, const json& data, const std::string& for_each,
                    const std::string& element, std::vector<std::string>& used, std::string& unknown_reason) {
   std::string path = Scoped(c.fact, for_each, element);
+  if (auto paths = ElementPaths(facts, path)) return EvaluateAnyElement(c, *paths, facts, data, for_each, element, used, unknown_reason);
+  return EvaluateConcreteLeaf(c, path, facts, data, for_each, element, used, unknown_reason);
+}
+
+Truth EvaluateConcreteLeaf(const Condition& c, const std::string& path, const Facts& facts, const json& data,
+                           const std::string& for_each, const std::string& element, std::vector<std::string>& used,
+                           std::string& unknown_reason) {
   auto lookup = facts.Get(path);
   if (lookup.state == FactState::Unknown) {
     unknown_reason = lookup.reason.empty() ? "'" + path + "' is unknown" : lookup.reason;

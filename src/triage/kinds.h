@@ -15,5 +15,6 @@ PasteKind AmdLogKind();
 PasteKind LlmRuntimeKind();
 PasteKind CmakeHipKind();
 PasteKind AmdSmiKind();
+PasteKind ClinfoKind();
 
 }  // namespace rd

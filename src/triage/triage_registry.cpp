@@ -20,6 +20,7 @@ const std::vector<PasteKind>& AllPasteKinds() {
       RocmSmiPasteKind(),
       RocminfoPasteKind(),
       AmdSmiKind(),
+      ClinfoKind(),
       CollectEnvKind(),
       PythonErrorKind(),    // before ldd: tracebacks quote the loader's messages
       LddKind(),

@@ -170,3 +170,28 @@ title = "{loader.errors.library} is missing"
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// A leaf whose path crosses an array without an index holds for some element (docs/rules.md).
+TEST_F(EvaluatorTest, PathsThroughArraysHoldForSomeElement) {
+  facts.Set("python.exceptions[0].type", "ImportError");
+  facts.Set("python.exceptions[1].type", "RuntimeError");
+  facts.Set("python.exceptions[1].message", "HIP error: invalid device function");
+  EXPECT_EQ(Eval(R"({fact="python.exceptions.type", eq="RuntimeError"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="python.exceptions.type", eq="KeyError"})"), Truth::False);
+  EXPECT_EQ(Eval(R"({not={fact="python.exceptions.type", eq="KeyError"}})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="python.exceptions.message", matches="invalid device"})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="python.exceptions.message", exists=true})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="python.exceptions.message", missing=true})"), Truth::False);
+  facts.Set("loader.errors", nlohmann::json::array());
+  EXPECT_EQ(Eval(R"({fact="loader.errors.library", exists=true})"), Truth::False);  // no element
+  EXPECT_EQ(Eval(R"({fact="loader.errors.library", missing=true})"), Truth::True);
+  EXPECT_EQ(Eval(R"({fact="loader.errors.library", eq="libamdhip64.so.6"})"), Truth::False);
+  // an indexed path is read as written
+  EXPECT_EQ(Eval(R"({fact="python.exceptions[0].type", eq="RuntimeError"})"), Truth::False);
+}
+
+}  // namespace
+}  // namespace rd
