@@ -22,6 +22,7 @@ void FromEntities(const Facts& facts, Signals& s) {
     std::string where = value + " (line " + std::to_string(e.value("line", 0)) + ")";
     if (kind == "windows_path" || kind == "windows_marker") s.windows.push_back(where);
     else if (kind == "wsl_path" || kind == "wsl_marker") s.wsl.push_back(where);
+    else if (kind == "mac_marker") s.macos.push_back(where);
     else if (kind == "os_name" && StartsWith(ToLower(value), "windows")) s.windows.push_back(where);
     else if (kind == "os_name") s.linux_.push_back(where);
     else if (kind == "kernel_release") (Contains(ToLower(value), "microsoft") ? s.wsl : s.linux_).push_back("kernel " + where);
@@ -60,6 +61,8 @@ void DerivePlatform(Facts& facts) {
     // Both: a Linux log quoting a Windows path, or the reverse; the larger count decides.
     kind = s.linux_.size() >= s.windows.size() ? "linux" : "windows";
     why = First(s.linux_) + " and " + First(s.windows);
+  } else if (!s.macos.empty()) {
+    kind = "macos", why = First(s.macos);  // ROCm has no macOS build: rules say so
   } else {
     // Nothing says which. "unknown" rather than absent, so a rule can say "not on Windows"
     // (ne = "windows") and still be evaluated on a paste that shows no platform at all.

@@ -26,7 +26,8 @@ std::string OsId(const std::string& name) {
       {"rocky linux", "rocky"}, {"almalinux", "almalinux"}, {"red hat enterprise linux", "rhel"}, {"rhel", "rhel"},
       {"centos", "centos"}, {"centos stream", "centos"}, {"nixos", "nixos"}, {"gentoo", "gentoo"}, {"void linux", "void"},
       {"bazzite", "bazzite"}, {"nobara", "nobara"},
-      {"arch", "arch"}, {"oracle linux", "ol"}, {"oracle linux server", "ol"}};
+      {"arch", "arch"}, {"oracle linux", "ol"}, {"oracle linux server", "ol"}, {"sles", "sles"},
+      {"suse linux enterprise server", "sles"}, {"suse linux enterprise", "sles"}};
   auto it = kIds.find(ToLower(name));
   return it == kIds.end() ? "" : it->second;
 }

@@ -55,12 +55,15 @@ const std::vector<Pattern>& Patterns() {
     // pytorch's template "PyTorch Version (e.g., 1.0): 1.6.0", a wheel URL's "torch-2.3.0.dev…%2Brocm6.0".
     p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |\**: ?\s*|\s+version\s*[:=]?\s*|\.__version__\s*=?\s*'?|\s+Version \(e\.g\., [0-9.]+\):\s*)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:(?:\+|%2B)(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
     // "Ubuntu 22.04", "Ubuntu Jammy 22.04.5 LTS", "Oracle Linux Server 9.4", "Fedora release 40".
-    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
+    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|sles|suse linux enterprise(?: server)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
     // "I'm using arch", "on Arch": the bare distribution name only after a verb that says so.
     p.push_back({"os_name", Regex::Literal(R"((?i)\b(?:using|on|running|i use|with) (arch)\b(?:[^-.=:_]|$))"), 0});
     // "24.04.1 LTS (Noble Numbat)", VERSION="22.04.3 LTS (Jammy Jellyfish)": the codename says Ubuntu.
     p.push_back({"ubuntu_version", Regex::Literal(R"((?i)\b([0-9]{2}\.(?:04|10)(?:\.[0-9]{1,2})?)(?: LTS)? \((?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute) )"), 1});
     p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%|\bwsarecv\b|\bwsasend\b))"), 1});
+    p.push_back({"mac_marker", Regex::Literal(R"((?i)(\bmacos ?(?:1[0-9]|2[0-9])(?:\.[0-9]+)*\b|\bmac os x\b|\bDarwin Kernel Version\b|\bapple m[1-5]\b))"), 1});
+    // The Windows HIP SDK's release: "HIP SDK 6.2", "HIP SDK for Windows 6.4.2".
+    p.push_back({"rocm_mention", Regex::Literal(R"((?i)\bHIP SDK (?:for Windows )?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)\b)"), 1});
     p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|\bwls ?2\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
     p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\bLinux [A-Za-z0-9_.-]+)[*`: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
     // The release inside a path or a package name: /lib/modules/R/, BOOT_IMAGE=/vmlinuz-R,
@@ -113,7 +116,7 @@ std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
     if (size_t at = v.find("%2b"); at != std::string::npos) v.replace(at, 3, "+");
     return v;
   }
-  if (kind == "windows_marker" || kind == "wsl_marker") return ToLower(m[1]);
+  if (kind == "windows_marker" || kind == "wsl_marker" || kind == "mac_marker") return ToLower(m[1]);
   if (kind == "amdgpu_loaded") return "amdgpu";
   return m[static_cast<size_t>(group)];
 }

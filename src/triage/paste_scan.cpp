@@ -192,7 +192,7 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
   if (names.entries.empty()) return;
   // One cheap search per line before the per-product patterns.
   static const Regex maybe_product = Regex::Literal(
-      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris|hawaii|grenada|bonaire|tahiti|fiji))");
+      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris|hawaii|grenada|bonaire|tahiti|fiji|\bryzen [3579] |\b[5-9][0-9]{2}0 ?(?:xtx?|gre)\b))");
   std::set<std::string> named;
   for (size_t i = 0; i < lines.size() && i < 20000 && next < kMaxEntities; ++i) {
     std::string_view line = std::string_view(lines[i]).substr(0, 4096);
