@@ -35,7 +35,7 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"wsl_path", Regex::Literal(R"((?:^|[\s"'(=])(/mnt/[a-z]/[^\s"']*))"), 1});
     p.push_back({"python_path", Regex::Literal(R"(((?:/|[A-Za-z]:\\)[^\s"'<>|]*(?:site-packages|dist-packages|python_embeded|/bin/python[0-9.]*|\\python\.exe|/envs/[^\s/"']+)))"), 1});
     p.push_back({"rocm_sdk_wheel", Regex::Literal(R"((_rocm_sdk_[a-z_]+|rocm_sdk_[a-z_]+|rocm-sdk-[a-z-]+))"), 1});
-    p.push_back({"rocm_mention", Regex::Literal(R"((?:^|[^+A-Za-z/_-])(?i:rocm)[ -]?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[^0-9.]|\.[^0-9]|$))"), 1});
+    p.push_back({"rocm_mention", Regex::Literal(R"((?:^|[^+A-Za-z/_-])(?i:rocm)(?:[ -]|\**: ?)?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[^0-9.]|\.[^0-9]|$))"), 1});
     // Release builds name their release in the paths their errors print
     // (".../compute-rocm-rel-3.3/rocminfo/rocminfo.cc"), the HIP SDK in its folder
     // (C:\Program Files\AMD\ROCm\6.1\bin).

@@ -381,10 +381,22 @@ void ParseProseAssignments(std::string_view line, size_t number, PastedCommands&
     char quote = end < line.size() && (line[end] == '"' || line[end] == '\'') ? line[end] : 0;
     if (quote) ++end;
     size_t value_start = end;
-    while (end < line.size() && (quote ? line[end] != quote : !(line[end] == ' ' || line[end] == '`' || line[end] == ',' || line[end] == ')'))) ++end;
+    // Unquoted, the value ends where the text around it resumes: a space, a backtick, a comma, a
+    // closing bracket or quote (ollama's `environment="[… HSA_OVERRIDE_GFX_VERSION=10.3.0]"`).
+    auto ends = [](char c) { return c == ' ' || c == '`' || c == ',' || c == ')' || c == ']' || c == '}' || c == '"' || c == '\''; };
+    while (end < line.size() && (quote ? line[end] != quote : !ends(line[end]))) ++end;
     std::string value(line.substr(value_start, end - value_start));
     while (!value.empty() && (value.back() == '.' || value.back() == ';')) value.pop_back();
     if (value.empty()) continue;
+    // "Missing \"HSA_FORCE_FINE_GRAIN_PCIE=1\" from environment" (RCCL's warning), "without
+    // HSA_OVERRIDE_GFX_VERSION=10.3.0 it fails": the sentence says it is NOT set.
+    std::string before = ToLower(line.substr(start > 24 ? start - 24 : 0, start > 24 ? 24 : start));
+    while (!before.empty() && (before.back() == '"' || before.back() == '\'' || before.back() == '`' || before.back() == ' ')) before.pop_back();
+    bool negated = false;
+    for (std::string_view word : {"missing", "without", "no", "not", "unset", "lacks", "instead of"}) {
+      negated = negated || (EndsWith(before, word) && (before.size() == word.size() || !std::isalpha(static_cast<unsigned char>(before[before.size() - word.size() - 1]))));
+    }
+    if (negated) continue;
     bool exported = start >= 7 && line.substr(start - 7, 7) == "export ";
     // "I tried HSA_OVERRIDE_GFX_VERSION=10.3.0 python main.py": the sentence quotes a command
     // line whose prefix assignment reaches that one process (Comfy-Org/ComfyUI#5138).

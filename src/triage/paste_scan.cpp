@@ -1,5 +1,8 @@
 #include "triage/paste_scan.h"
 
+#include <algorithm>
+#include <cctype>
+#include <map>
 #include <set>
 
 #include "parsers/compose_services.h"
@@ -193,17 +196,42 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
   // One cheap search per line before the per-product patterns.
   static const Regex maybe_product = Regex::Literal(
       R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris|hawaii|grenada|bonaire|tahiti|fiji|\bryzen [3579] |\b[5-9][0-9]{2}0 ?(?:xtx?|gre)\b))");
-  std::set<std::string> named;
-  for (size_t i = 0; i < lines.size() && i < 20000 && next < kMaxEntities; ++i) {
+  // One name per target; a better one found later replaces it: a tool's own line (lspci, rocminfo,
+  // rocm-smi, clinfo, ollama) over prose, a product number over a code name ("Vega 20" from lspci
+  // over the "Radeon VII" of the title, ROCm/ROCm#753; "Radeon 8060S Graphics" over "Strix Halo",
+  // ROCm/ROCm#6517).
+  static const Regex tool_line = Regex::Literal(
+      R"((?i)(VGA compatible controller|Display controller|Marketing Name:|Card (?:series|SKU|model):|Board name|Device Name|\bname="|\bGPU(?: [0-9]+)?:|Device [0-9]+: ))");
+  struct Candidate {
+    std::string phrase, gfx;
+    size_t line;
+    int rank;
+  };
+  std::vector<Candidate> found;
+  std::map<std::string, size_t> by_gfx;
+  auto rank_of = [&](std::string_view line, const std::string& phrase) {
+    bool digit = std::any_of(phrase.begin(), phrase.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return (tool_line.Search(line) ? 2 : 0) + (digit ? 1 : 0);
+  };
+  for (size_t i = 0; i < lines.size() && i < 20000 && found.size() + next < kMaxEntities; ++i) {
     std::string_view line = std::string_view(lines[i]).substr(0, 4096);
     if (!maybe_product.Search(line)) continue;
     for (const auto& entry : names.entries) {
       auto m = entry.pattern.Find(line);
-      if (!m || !m->groups[0] || !named.insert(entry.name).second) continue;
-      add("marketing", ProductPhrase(line, *m->groups[0]), i, true, entry.gfx, line);
+      if (!m || !m->groups[0]) continue;
+      Candidate c{ProductPhrase(line, *m->groups[0]), entry.gfx, i, 0};
+      c.rank = rank_of(line, c.phrase);
+      auto known = by_gfx.find(entry.gfx);
+      if (known == by_gfx.end()) {
+        by_gfx[entry.gfx] = found.size();
+        found.push_back(std::move(c));
+      } else if (c.rank > found[known->second].rank) {
+        found[known->second] = std::move(c);
+      }
       break;
     }
   }
+  for (const auto& c : found) add("marketing", c.phrase, c.line, true, c.gfx, lines[c.line]);
 }
 
 }  // namespace rd

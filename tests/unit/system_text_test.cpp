@@ -309,5 +309,75 @@ TEST(SystemText, CommonPhrasings) {
   }
 }
 
+// Logs, commands and errors as they are pasted: app, container flags, pip indexes, where an
+// assignment came from, exceptions, loader errors, package commands, rocminfo and docker lines.
+TEST(SystemText, CommonPastedLines) {
+  struct Row {
+    const char *text, *path, *want;
+  };
+  static const Row kRows[] = {
+      {"$ ollama serve\ntime=2025-01-10T10:00:00.000Z level=INFO source=gpu.go:221 msg=\"looking for compatible GPUs\"\ntime=2025-01-10T10:00:00.100Z level=INFO source=amd_linux.go:404 msg=\"amdgpu is supported\" gpu=0 gpu_type=gfx1100", "llm_runtime.app", "ollama"},
+      {"$ ollama serve\ntime=2025-01-10T10:00:00.000Z level=INFO source=gpu.go:221 msg=\"looking for compatible GPUs\"\ntime=2025-01-10T10:00:00.100Z level=INFO source=amd_linux.go:404 msg=\"amdgpu is supported\" gpu=0 gpu_type=gfx1100", "gpus[0].gfx", "gfx1100"},
+      {"ollama version is 0.5.7\nError: llama runner process has terminated: exit status 2", "llm_runtime.app", "ollama"},
+      {"ggml_cuda_init: found 1 ROCm devices:\n  Device 0: AMD Radeon RX 7900 XTX, gfx1100 (0x1100), VMM: no, Wave Size: 32", "llm_runtime.app", "llama.cpp"},
+      {"ggml_cuda_init: found 1 ROCm devices:\n  Device 0: AMD Radeon RX 7900 XTX, gfx1100 (0x1100), VMM: no, Wave Size: 32", "gpus[0].gfx", "gfx1100"},
+      {"llama_model_load: error loading model\nggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected", "llm_runtime.app", "llama.cpp"},
+      {"INFO 01-10 10:00:00 [__init__.py:239] Automatically detected platform rocm.\nvLLM API server version 0.8.5", "llm_runtime.app", "vllm"},
+      {"Total VRAM 24560 MB, total RAM 64000 MB\npytorch version: 2.5.1+rocm6.2\nDevice: cuda:0 AMD Radeon RX 7900 XTX : native", "llm_runtime.app", "comfyui"},
+      {"Total VRAM 24560 MB, total RAM 64000 MB\npytorch version: 2.5.1+rocm6.2\nDevice: cuda:0 AMD Radeon RX 7900 XTX : native", "frameworks.torch.version", "2.5.1+rocm6.2"},
+      {"Total VRAM 24560 MB, total RAM 64000 MB\npytorch version: 2.5.1+rocm6.2\nDevice: cuda:0 AMD Radeon RX 7900 XTX : native", "gpus[0].gfx", "gfx1100"},
+      {"docker run -it --device=/dev/kfd --device=/dev/dri --group-add video --ipc=host rocm/pytorch:latest", "commands.container_runs[0].engine", "docker"},
+      {"docker run -it --device=/dev/kfd --device=/dev/dri --group-add video --ipc=host rocm/pytorch:latest", "commands.container_runs[0].device_kfd", "true"},
+      {"docker run -it --device=/dev/kfd --device=/dev/dri --group-add video --ipc=host rocm/pytorch:latest", "commands.container_runs[0].device_dri", "true"},
+      {"docker run -it --device=/dev/kfd --device=/dev/dri --group-add video --ipc=host rocm/pytorch:latest", "commands.container_runs[0].group_add", "video"},
+      {"docker run -it --device=/dev/kfd --device=/dev/dri --group-add video --ipc=host rocm/pytorch:latest", "commands.container_runs[0].ipc_host", "true"},
+      {"podman run --rm -it --device /dev/kfd --device /dev/dri --security-opt seccomp=unconfined docker.io/rocm/dev-ubuntu-22.04", "commands.container_runs[0].engine", "podman"},
+      {"podman run --rm -it --device /dev/kfd --device /dev/dri --security-opt seccomp=unconfined docker.io/rocm/dev-ubuntu-22.04", "commands.container_runs[0].device_kfd", "true"},
+      {"sudo docker run -it --privileged rocm/pytorch", "commands.container_runs[0].privileged", "true"},
+      {"pip3 install torch torchvision --index-url https://download.pytorch.org/whl/rocm6.2", "commands.pip_installs[0].index_rocm_version", "6.2"},
+      {"pip install --pre torch --index-url https://download.pytorch.org/whl/nightly/rocm6.3", "commands.pip_installs[0].index_rocm_version", "6.3"},
+      {"pip install torch", "commands.pip_installs[0].packages", "torch"},
+      {"export HSA_OVERRIDE_GFX_VERSION=10.3.0", "env.HSA_OVERRIDE_GFX_VERSION", "10.3.0"},
+      {"export HSA_OVERRIDE_GFX_VERSION=10.3.0", "env_origin.HSA_OVERRIDE_GFX_VERSION", "export"},
+      {"Environment=\"HSA_OVERRIDE_GFX_VERSION=11.0.0\"", "env.HSA_OVERRIDE_GFX_VERSION", "11.0.0"},
+      {"Environment=\"HSA_OVERRIDE_GFX_VERSION=11.0.0\"", "env_origin.HSA_OVERRIDE_GFX_VERSION", "systemd"},
+      {"set HSA_OVERRIDE_GFX_VERSION=10.3.0", "env.HSA_OVERRIDE_GFX_VERSION", "10.3.0"},
+      {"$env:HSA_OVERRIDE_GFX_VERSION=\"10.3.0\"", "env.HSA_OVERRIDE_GFX_VERSION", "10.3.0"},
+      {"$env:HSA_OVERRIDE_GFX_VERSION=\"10.3.0\"", "env_origin.HSA_OVERRIDE_GFX_VERSION", "powershell"},
+      {"HIP_VISIBLE_DEVICES=0 python train.py", "env.HIP_VISIBLE_DEVICES", "0"},
+      {"HIP_VISIBLE_DEVICES=0 python train.py", "env_origin.HIP_VISIBLE_DEVICES", "inline"},
+      {"docker run -e HSA_OVERRIDE_GFX_VERSION=10.3.0 --device /dev/kfd ollama/ollama:rocm", "env.HSA_OVERRIDE_GFX_VERSION", "10.3.0"},
+      {"Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nRuntimeError: HIP error: invalid device function", "python.exceptions[0].type", "RuntimeError"},
+      {"torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB", "python.exceptions[0].type", "torch.OutOfMemoryError"},
+      {"ImportError: libamdhip64.so.6: cannot open shared object file: No such file or directory", "loader.errors[0].library", "libamdhip64.so.6"},
+      {"OSError: libhipblas.so.2: cannot open shared object file: No such file or directory", "loader.errors[0].library", "libhipblas.so.2"},
+      {"sudo apt install rocm-hip-sdk", "commands.package_installs[0].manager", "apt"},
+      {"sudo apt install rocm-hip-sdk", "commands.package_installs[0].packages", "rocm-hip-sdk"},
+      {"sudo dnf install rocm", "commands.package_installs[0].manager", "dnf"},
+      {"sudo amdgpu-install --usecase=graphics,rocm --no-dkms", "commands.amdgpu_install[0].no_dkms", "true"},
+      {"sudo amdgpu-install --usecase=graphics,rocm --no-dkms", "commands.amdgpu_install[0].usecases", "graphics"},
+      {"ROCk module is loaded\n=====================\nHSA System Attributes\n=====================\nRuntime Version:         1.14\n", "rocminfo.rock_loaded", "true"},
+      {"ROCk module is NOT loaded, possibly no GPU devices", "rocminfo.rock_loaded", "false"},
+      {"docker: Error response from daemon: error gathering device information while adding custom device \"/dev/kfd\": no such file or directory.", "docker.errors[0].device", "/dev/kfd"},
+      {"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!", "log.no_binary_for_gpu", "true"},
+  };
+  for (const auto& row : kRows) {
+    Report report = testing::TriageTexts({{"paste.txt", std::string(row.text) + "\n"}});
+    std::string want = row.want;
+    bool ok = false;
+    std::string seen;
+    // an array fact matches when it holds the value (gpus[0] is any GPU), as the corpus scorer reads it
+    auto check = [&](const nlohmann::json& v) {
+      std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+      seen += text + " ";
+      ok = ok || text == want || text.rfind(want + ".", 0) == 0 || want.rfind(text + ".", 0) == 0;
+    };
+    auto f = report.facts.Get(row.path);
+    if (f.value && f.value->is_array()) for (const auto& v : *f.value) check(v);
+    else if (f.value) check(*f.value);
+    EXPECT_TRUE(ok) << row.text << ": " << row.path << " = " << seen << ", want " << row.want;
+  }
+}
+
 }  // namespace
 }  // namespace rd

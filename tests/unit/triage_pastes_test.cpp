@@ -55,7 +55,9 @@ const std::vector<PasteCase>& Cases() {
       {"kfd_pitcairn", {"kernel-log", "rocminfo", "unknown"},
        {{"kernel_log.kfd_unsupported[0].asic", "PITCAIRN"}, {"status_codes[0].name", "HSA_STATUS_ERROR_OUT_OF_RESOURCES"},
         {"status_codes[0].code", "4104"}},
-       {"hsa.out-of-resources-decode", "kernel.kfd-unsupported-asic", "runtime.rocminfo-failed", "status.decoded"}},
+       // "Unable to open /dev/kfd read-write: Cannot allocate memory": no usable GPU, not a group problem.
+       {"hsa.out-of-resources-decode", "kernel.kfd-unsupported-asic", "kfd.open-enomem-no-usable-gpu", "runtime.rocminfo-failed",
+        "status.decoded"}},
       {"journal_ring_timeout_pagefault", {"kernel-log"},
        {{"kernel_log.ring_timeouts[0].ring", "comp_1.1.1"}, {"kernel_log.ring_timeouts[0].pci", "0000:03:00.0"},
         {"kernel_log.page_faults[0].hub", "gfxhub"}},
@@ -98,7 +100,8 @@ const std::vector<PasteCase>& Cases() {
       {"rocminfo_root_groups", {"id-groups", "rocminfo", "unknown"},
        {{"triage.prompts[0].user_name", "root"}, {"triage.prompts[0].hostname", "host"}, {"triage.prompts[0].root", "true"},
         {"env.HSAKMT_DEBUG_LEVEL", "7"}, {"identity.groups[2].name", "render"}},
-       {"runtime.rocminfo-failed"}},
+       // root in the render group and still ENOMEM: KFD has no GPU for the process (not the groups).
+       {"kfd.open-enomem-no-usable-gpu", "runtime.rocminfo-failed"}},
       {"ollama_gfx1103_docker", {"llm-runtime-log"},
        {{"llm_runtime.app", "ollama"}, {"llm_runtime.unsupported_gfx[0]", "gfx1103"},
         {"llm_runtime.supported_gfx", "gfx1030, gfx1100, gfx1101, gfx1102, gfx900, gfx906, gfx908, gfx90a, gfx940, gfx941, gfx942"}},
