@@ -13,10 +13,13 @@
 #include "triage/triage.h"
 
 namespace {
-// The rules of the source tree; ./rules when the binary runs elsewhere (a copy of the tree).
+// The rules to fuzz with (see below).
 const rd::RuleDatabase& Rules() {
   static const rd::RuleDatabase db = [] {
-    rd::RuleDatabase rules = rd::LoadRules({ROCM_DOCTOR_SOURCE_DIR "/rules"});
+    // $ROCM_DOCTOR_RULES first (a copy of the tree on another machine, run_parallel.sh's worker
+    // folders), then the source tree it was built from, then ./rules.
+    const char* env = std::getenv("ROCM_DOCTOR_RULES");
+    rd::RuleDatabase rules = rd::LoadRules({env && *env ? env : ROCM_DOCTOR_SOURCE_DIR "/rules"});
     if (rules.rules.empty()) rules = rd::LoadRules({"rules"});
     if (rules.rules.empty()) std::abort();  // fuzzing without rules would test nothing
     return rules;
