@@ -16,7 +16,9 @@ Report ReplayFolder(const std::string& dir) {
   auto snapshot = SnapshotSystem::Load(dir);
   EXPECT_TRUE(snapshot.ok()) << (snapshot.ok() ? "" : snapshot.error().message);
   if (!snapshot) return Report{};
-  RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
+  // Loaded once per test process: every replay reads the same rules/, and parsing 450+ rules and
+  // the fact catalog was most of a replay's cost (under ASan most of CI's 30 minutes).
+  static const RuleDatabase db = LoadRules({ROCM_DOCTOR_RULES_DIR});
   EXPECT_TRUE(db.diagnostics.empty()) << db.diagnostics.front().Format();
   std::shared_ptr<System> system(std::move(snapshot).value());
   Collection collection = RunCollectors(system, db.data, AllCollectors(), PipelineOptions{});
