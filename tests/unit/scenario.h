@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "core/facts.h"
 #include "report/report.h"
 
 namespace rd::testing {
@@ -13,6 +14,8 @@ std::string FixturePath(const std::string& scenario);
 Report ReplayScenario(const std::string& scenario);
 /// Same for an arbitrary snapshot folder.
 Report ReplayFolder(const std::string& dir);
+/// The facts a replay of `dir` collects and derives, without evaluating the rules (catalog checks).
+Facts ReplayFacts(const std::string& dir);
 std::set<std::string> FindingIds(const Report& report);
 /// The value of a fact as text ("" when not present).
 std::string FactText(const Report& report, const std::string& path);
