@@ -117,13 +117,13 @@ std::vector<Sighting> FromArray(const Facts& facts, const char* path, const char
 
 // The runtime reports the override's target, not the GPU's (rocminfo under
 // HSA_OVERRIDE_GFX_VERSION=10.3.0 says gfx1030 for a gfx1031): that name is not the identity.
-void SeparateOverride(std::vector<Sighting>& list, const std::string& override_gfx, const PciLookup& pci, const ProductNames& names) {
+void SeparateOverride(std::vector<Sighting>& list, const std::string& override_gfx, const PciLookup& pci) {
   if (override_gfx.empty()) return;
   for (auto& s : list) {
     if (s.gfx != override_gfx) continue;
     s.runtime_gfx = s.gfx;
     // The product name or the PCI id still says what it is (ollama names a GPU "1002:687f").
-    const auto* product = s.name.empty() ? nullptr : names.Find(s.name);
+    const auto* product = s.name.empty() ? nullptr : pci.names().Find(s.name);
     s.gfx = product ? product->gfx : "";
     std::string device = !s.device_id.empty() ? s.device_id : DeviceIdOf(s.name);
     if (s.gfx.empty() && !device.empty()) {
@@ -349,8 +349,6 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
   const nlohmann::json& table = pci.table();
   std::string override_gfx;
   if (auto o = GfxNameFromOverride(FactText(facts, "env.HSA_OVERRIDE_GFX_VERSION"))) override_gfx = *o;
-  // Compiled once, and only when an override can have renamed what the runtime reports.
-  const ProductNames names = override_gfx.empty() ? ProductNames{} : ProductNames::FromData(&data);
 
   std::vector<Gpu> gpus;
   // The machine's own view (KFD + PCI sysfs), when a live collector or a replay wrote it.
@@ -393,7 +391,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
         if (auto model = pci.Find(s.device_id)) s.gfx = model->gfx;
       }
     }
-    SeparateOverride(list, override_gfx, pci, names);
+    SeparateOverride(list, override_gfx, pci);
     if (override_gfx.empty()) SeparateHiddenOverride(list, pci);
     MergeListing(gpus, list, may_add);
   }
