@@ -85,11 +85,7 @@ void AddPythonVersions(std::string_view text, const PasteOrigin& origin, Facts& 
   for (const auto& v : ScanPythonVersions(text)) {
     Evidence ev = PasteLine(origin, v.line, v.text);
     SetOnce(facts, "python.version_seen", v.version, ev);
-    auto seen = facts.Get("python.versions_seen");
-    nlohmann::json list = seen.value && seen.value->is_array() ? *seen.value : nlohmann::json::array();
-    if (list.size() >= 16 || std::find(list.begin(), list.end(), v.version) != list.end()) continue;
-    list.push_back(v.version);
-    facts.Set("python.versions_seen", list, ev);
+    AppendUnique(facts, "python.versions_seen", v.version, ev, 16);
   }
 }
 

@@ -1,7 +1,5 @@
 // Triage kind: runtime error logs (PyTorch, rocBLAS, HIP runtime, ollama) -> log.* facts for the
 // runtime.* and rocblas.* rules (pitfalls.md #8, #9, #10, #12, #44).
-#include <algorithm>
-
 #include "parsers/runtime_error_log.h"
 #include "triage/frameworks_kinds.h"
 
@@ -17,12 +15,8 @@ void OrBool(Facts& facts, const std::string& path, bool value, const Evidence& e
 }
 
 void AppendAll(Facts& facts, const std::string& path, const std::vector<std::string>& values, const Evidence& ev) {
-  auto known = facts.Get(path);
-  nlohmann::json list = known.value && known.value->is_array() ? *known.value : nlohmann::json::array();
-  for (const auto& v : values) {
-    if (list.size() < 64 && std::find(list.begin(), list.end(), v) == list.end()) list.push_back(v);
-  }
-  facts.Set(path, list, ev);
+  if (!facts.Get(path).value) facts.Set(path, nlohmann::json::array(), ev);  // present, even when empty
+  for (const auto& v : values) AppendUnique(facts, path, v, ev, 64);
 }
 
 void ParseLog(std::string_view text, const PasteOrigin& /*origin*/, Facts& facts) {

@@ -161,6 +161,15 @@ size_t NextIndex(const Facts& facts, std::string_view path) {
   return found.value && found.value->is_array() ? found.value->size() : 0;
 }
 
+bool AppendUnique(Facts& facts, const std::string& path, const nlohmann::json& value, const Evidence& ev, size_t cap) {
+  auto known = facts.Get(path);
+  nlohmann::json list = known.value && known.value->is_array() ? *known.value : nlohmann::json::array();
+  if (list.size() >= cap || std::find(list.begin(), list.end(), value) != list.end()) return false;
+  list.push_back(value);
+  facts.Set(path, list, ev);
+  return true;
+}
+
 std::vector<PastePiece> SplitPaste(std::string_view text, const std::string& source) {
   std::string clean = StripAnsi(text);
   Splitter splitter(source);

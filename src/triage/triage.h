@@ -56,6 +56,9 @@ Evidence PasteLine(const PasteOrigin& origin, size_t index, std::string_view lin
 /// The next free index of array fact `path` ("kernel_log.probe_failures"), so that several
 /// pieces of one kind append rather than overwrite each other.
 size_t NextIndex(const Facts& facts, std::string_view path);
+/// Adds `value` to the array fact at `path` unless it holds it already or has `cap` elements (a
+/// fact several pieces of one paste add to); true when it was added.
+bool AppendUnique(Facts& facts, const std::string& path, const nlohmann::json& value, const Evidence& ev, size_t cap);
 
 /// Removes ANSI colour/escape sequences and carriage returns (pasted terminal output).
 std::string StripAnsi(std::string_view text);
