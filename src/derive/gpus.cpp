@@ -2,6 +2,7 @@
 // class / family / override / APU ran only inside the live GPU collector, so no arch rule could
 // fire on a pasted rocminfo (a gfx1031 pasted as rocminfo printed "[✓] GPUs and driver").
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -12,6 +13,7 @@
 #include "parsers/gfx_names.h"
 #include "parsers/gpu_table.h"
 #include "parsers/kfd_topology.h"
+#include "derive/pci_lookup.h"
 #include "parsers/product_names.h"
 #include "util/strings.h"
 
@@ -51,49 +53,6 @@ Evidence EvidenceOf(const Facts& facts, const std::string& path) {
   const Evidence* ev = facts.EvidenceFor(path);
   return ev ? *ev : Evidence{};
 }
-
-// A PCI device id -> its gfx target and name: rules/data/gpus.toml first (AMD's table), then
-// libdrm's amdgpu.ids names (rules/data/pci_names.toml, generated) through the product-name
-// patterns of rules/data/gpu_names.toml. So "kfd: skipped device 1002:699f" names a Radeon 540
-// without anyone hand-writing device ids.
-class PciLookup {
- public:
-  explicit PciLookup(const nlohmann::json& data)
-      : data_(data), table_(data.contains("gpus") ? data["gpus"] : Empty()) {}
-  const nlohmann::json& table() const { return table_; }
-  /// gpu_names.toml's patterns, compiled on first use.
-  const ProductNames& names() const {
-    if (!names_) names_ = ProductNames::FromData(&data_);
-    return *names_;
-  }
-
-  std::optional<PciModel> Find(const std::string& device_id) const {
-    if (auto model = LookupPciDevice(table_, device_id)) return model;
-    if (!StartsWith(device_id, "0x") || !data_.contains("pci_names") || !data_["pci_names"].contains("device")) return std::nullopt;
-    std::string hex = device_id.substr(2);
-    for (const auto& row : data_["pci_names"]["device"]) {
-      if (Field(row, "id") != hex || !row.contains("names") || !row["names"].is_array()) continue;
-      std::string first;
-      for (const auto& n : row["names"]) {
-        if (!n.is_string()) continue;
-        std::string name = n.get<std::string>();
-        if (first.empty()) first = name;
-        if (const auto* product = names().Find(name)) return PciModel{product->gfx, name};
-      }
-      if (!first.empty()) return PciModel{"", first};
-    }
-    return std::nullopt;
-  }
-
- private:
-  static const nlohmann::json& Empty() {
-    static const nlohmann::json empty = nlohmann::json::object();
-    return empty;
-  }
-  const nlohmann::json& data_;
-  const nlohmann::json& table_;
-  mutable std::optional<ProductNames> names_;
-};
 
 std::vector<Sighting> FromArray(const Facts& facts, const char* path, const char* source, const char* gfx_key,
                                 const char* name_key, const char* device_key, const char* bdf_key) {

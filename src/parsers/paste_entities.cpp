@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "util/negation.h"
 #include "util/regex.h"
 #include "util/strings.h"
 
@@ -91,15 +92,6 @@ bool TargetContext(std::string_view line) {
   return context.Search(line);
 }
 
-// "not WSL", "no WSL", "without WSL2", "non-WSL", "isn't WSL": the line says the opposite.
-bool Negated(std::string_view line, size_t at) {
-  std::string before = ToLower(line.substr(at > 16 ? at - 16 : 0, at > 16 ? 16 : at));
-  for (std::string_view word : {"not ", "no ", "without ", "non-", "isn't ", "not on ", "not in ", "not using "}) {
-    if (EndsWith(before, word)) return true;
-  }
-  return false;
-}
-
 std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
   if (kind == "pci_id") return "1002:" + ToLower(m[2]);
   if (kind == "gfx") {  // "gfx 1013" as some write it -> gfx1013
@@ -163,7 +155,7 @@ std::vector<PasteEntity> ScanPasteEntities(std::string_view text, size_t max) {
         size_t next = static_cast<size_t>(value_view->data() + value_view->size() - line.data());
         from = next > from ? next : from + 1;
         std::string kind = pattern.kind;
-        if (kind == "wsl_marker" && Negated(line, static_cast<size_t>(value_view->data() - line.data()))) continue;
+        if (kind == "wsl_marker" && NegatedBefore(line, static_cast<size_t>(value_view->data() - line.data()))) continue;
         std::string value = Normalise(kind, *m, pattern.group);
         if (kind == "gfx") gfx_on_line.insert(value);
         if (!seen.insert({kind, value}).second) continue;

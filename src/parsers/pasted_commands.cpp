@@ -6,6 +6,7 @@
 
 #include "parsers/shell_prompt.h"
 #include "parsers/shell_words.h"
+#include "util/negation.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -390,13 +391,7 @@ void ParseProseAssignments(std::string_view line, size_t number, PastedCommands&
     if (value.empty()) continue;
     // "Missing \"HSA_FORCE_FINE_GRAIN_PCIE=1\" from environment" (RCCL's warning), "without
     // HSA_OVERRIDE_GFX_VERSION=10.3.0 it fails": the sentence says it is NOT set.
-    std::string before = ToLower(line.substr(start > 24 ? start - 24 : 0, start > 24 ? 24 : start));
-    while (!before.empty() && (before.back() == '"' || before.back() == '\'' || before.back() == '`' || before.back() == ' ')) before.pop_back();
-    bool negated = false;
-    for (std::string_view word : {"missing", "without", "no", "not", "unset", "lacks", "instead of"}) {
-      negated = negated || (EndsWith(before, word) && (before.size() == word.size() || !std::isalpha(static_cast<unsigned char>(before[before.size() - word.size() - 1]))));
-    }
-    if (negated) continue;
+    if (NegatedBefore(line, start)) continue;
     bool exported = start >= 7 && line.substr(start - 7, 7) == "export ";
     // "I tried HSA_OVERRIDE_GFX_VERSION=10.3.0 python main.py": the sentence quotes a command
     // line whose prefix assignment reaches that one process (Comfy-Org/ComfyUI#5138).

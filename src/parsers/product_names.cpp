@@ -1,5 +1,7 @@
 #include "parsers/product_names.h"
 
+#include "util/keyed_cache.h"
+
 namespace rd {
 
 ProductNames ProductNames::FromData(const nlohmann::json* data) {
@@ -12,6 +14,12 @@ ProductNames ProductNames::FromData(const nlohmann::json* data) {
     names.entries.push_back({std::move(regex).value(), row.value("gfx", ""), row.value("name", "")});
   }
   return names;
+}
+
+std::shared_ptr<const ProductNames> ProductNames::For(const nlohmann::json* data) {
+  static KeyedCache<ProductNames> cache;
+  const bool has = data && data->is_object() && data->contains("gpu_names");
+  return cache.Get(has ? (*data)["gpu_names"].dump() : std::string(), [&] { return FromData(data); });
 }
 
 const ProductNames::Entry* ProductNames::Find(std::string_view text) const {

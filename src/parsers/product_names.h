@@ -2,6 +2,7 @@
 /// rules/data/gpu_names.toml compiled once: product-name pattern -> gfx target. Triage uses it
 /// to name GPUs in a paste's text, the derive stage to tell a GPU's own target from the one an
 /// override makes the runtime report.
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,9 @@ struct ProductNames {
 
   /// `data` is rules/data keyed by stem (or null). A bad pattern is skipped: rules lint reports it.
   static ProductNames FromData(const nlohmann::json* data);
+  /// FromData compiled once per distinct gpu_names table (triage and the derive stage of every
+  /// paste share it).
+  static std::shared_ptr<const ProductNames> For(const nlohmann::json* data);
   /// The first entry whose pattern occurs in `text`, or null.
   const Entry* Find(std::string_view text) const;
 };

@@ -3,32 +3,21 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <mutex>
+
+#include "util/keyed_cache.h"
 
 namespace rd {
 
-const SignatureTable& SignatureTableFor(const nlohmann::json* data) {
-  // Keyed by the tables' text, not the pointer: a test may load another rule directory at the
-  // same address. The dump is a few tens of KiB; compiling the set is what is worth keeping.
-  static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<SignatureTable>> cache;
+std::shared_ptr<const SignatureTable> SignatureTableFor(const nlohmann::json* data) {
+  // The dump is a few tens of KiB; compiling the set is what is worth keeping.
+  static KeyedCache<SignatureTable> cache;
   nlohmann::json tables = nlohmann::json::object();
   if (data && data->is_object()) {
     for (const auto& [name, root] : data->items()) {
       if (name.rfind("signatures", 0) == 0) tables[name] = root;
     }
   }
-  std::string key = tables.dump();
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = cache[key];
-  if (!slot) {
-    if (cache.size() > 8) {  // a long-lived test process with many databases stays bounded
-      cache.clear();
-      return *(cache[key] = std::make_unique<SignatureTable>(LoadSignatureTable(&tables)));
-    }
-    slot = std::make_unique<SignatureTable>(LoadSignatureTable(&tables));
-  }
-  return *slot;
+  return cache.Get(tables.dump(), [&] { return LoadSignatureTable(&tables); });
 }
 
 void AddSignatureFacts(const PastePiece& piece, const PasteOrigin& origin, const SignatureTable& table, Facts& facts) {

@@ -187,8 +187,10 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
   size_t prompts = 0, unknown = 0;
   bool amd_seen = false;
   std::map<std::string, size_t> kinds_seen;
-  ProductNames names = ProductNames::FromData(data);
-  const SignatureTable& signatures = SignatureTableFor(data);
+  const auto names_table = ProductNames::For(data);
+  const ProductNames& names = *names_table;
+  const auto signature_table = SignatureTableFor(data);
+  const SignatureTable& signatures = *signature_table;
   // Present and empty where no known error string shows: a signature rule is then false, not unknown.
   facts.Set("triage.signatures", nlohmann::json::array(), {"paste", "no known error string (rules/data/signatures*.toml) on any line"});
   for (size_t i = 0; i < pieces.size(); ++i) {

@@ -118,12 +118,59 @@ def score_case(rd, folder):
     return case, checks - len(failures), checks, failures
 
 
+def rules_text():
+    """Every rule file's text, lower-case: where a fix string could come from."""
+    root = os.path.join(HERE, "..", "..", "rules")
+    parts = []
+    for d, _, files in os.walk(root):
+        parts += [open(os.path.join(d, f), encoding="utf-8").read().lower() for f in files if f.endswith(".toml")]
+    return "\n".join(parts)
+
+
+def cause_of(failure, known):
+    """A failing check's cause class, never its content: what part of the doctor to work on."""
+    if failure.startswith("fact "):
+        path = failure[5:].split(":", 1)[0]
+        family = re.split(r"[.\[]", path, maxsplit=1)[0]
+        missing = failure.endswith("got []")
+        return f"fact {family}: {'nothing extracted' if missing else 'another value'}"
+    if failure.startswith("fix lacks "):
+        want = failure[len("fix lacks "):].strip("'\"").lower()
+        if want in known:
+            return "fix lacks: a rule has it, did not fire"
+        stem = re.split(r"[0-9{]", want, maxsplit=1)[0]
+        if len(stem) >= 8 and stem in known:
+            return "fix lacks: a rule has its stem, another value or did not fire"
+        return "fix lacks: no rule has it"
+    if failure.startswith("advice has "):
+        return "must_not: the advice has it"
+    if failure.startswith("not redacted"):
+        return "redact: left in the redacted report"
+    return "triage failed"
+
+
+def print_breakdown(results):
+    """Per split, failing checks counted by cause. Eval cases stay unread: only counts come out."""
+    known = rules_text()
+    table = {}
+    for _, case, _, _, failures in results:
+        split = split_of(case["url"])
+        for failure in failures:
+            key = cause_of(failure, known)
+            table.setdefault(key, {"dev": 0, "eval": 0})[split] += 1
+    print(f"\n{'failing checks by cause':<64}{'dev':>6}{'eval':>6}")
+    for key in sorted(table, key=lambda k: -(table[k]["dev"] + table[k]["eval"])):
+        print(f"{key:<64}{table[key]['dev']:>6}{table[key]['eval']:>6}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rd", required=True)
     ap.add_argument("--details", action="store_true", help="why each failing DEV case fails")
     ap.add_argument("--check", help="baseline JSON: fail if a split scores below it")
     ap.add_argument("--json", help="write the scores here")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="counts of failing checks per split by cause (no case is printed)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--every", type=int, default=1,
                     help="triage only every K-th case and fail only on a crash (the sanitizer build: "
@@ -151,6 +198,9 @@ def main():
             k[split][1] += 1
         if args.details and split == "dev" and failures:
             print(f"FAIL {os.path.basename(folder)}: " + "; ".join(failures))
+
+    if args.breakdown:
+        print_breakdown(results)
 
     def pct(a, b):
         return f"{100.0 * a / b:5.1f}%" if b else "    -"
