@@ -2,6 +2,7 @@
 // class / family / override / APU ran only inside the live GPU collector, so no arch rule could
 // fire on a pasted rocminfo (a gfx1031 pasted as rocminfo printed "[✓] GPUs and driver").
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -195,17 +196,36 @@ void FillFromPciMention(std::vector<Gpu>& gpus, const std::vector<Sighting>& tex
   if (ids.size() == 1 && unnamed.size() == 1) Enrich(*unnamed.front(), *ids.front());
 }
 
-// One GPU and one GPU address in the paste ("amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault"):
-// that address is this GPU's (ROCm/ROCm#5616). Two of either and nothing is guessed.
-void FillAddress(std::vector<Gpu>& gpus, const Facts& facts) {
-  if (gpus.size() != 1 || !gpus.front().identity.bdf.empty()) return;
-  std::set<std::string> addresses;
-  for (const auto& e : FactArray(facts, "triage.entities")) {
-    if (Field(e, "kind") != "pci_bdf" || !e.is_object() || !e.value("device", false)) continue;
+// The GPU addresses a paste names, each with the line that showed it.
+std::map<std::string, Evidence> DeviceAddresses(const Facts& facts) {
+  std::map<std::string, Evidence> addresses;
+  const auto& entities = FactArray(facts, "triage.entities");
+  for (size_t i = 0; i < entities.size(); ++i) {
+    const auto& e = entities[i];
+    if (!e.is_object() || Field(e, "kind") != "pci_bdf" || !e.value("device", false)) continue;
     std::string bdf = ToLower(Field(e, "value"));
-    addresses.insert(bdf.size() == 7 ? "0000:" + bdf : bdf);
+    addresses.emplace(bdf.size() == 7 ? "0000:" + bdf : bdf, EvidenceOf(facts, "triage.entities[" + std::to_string(i) + "].kind"));
   }
-  if (addresses.size() == 1) gpus.front().identity.bdf = *addresses.begin();
+  return addresses;
+}
+
+// One GPU and one GPU address in the paste ("amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault"):
+// that address is this GPU's (ROCm/ROCm#5616). Two of either and nothing is guessed. Where
+// nothing else names a GPU, each address on amdgpu's own lines is one: the driver bound a device
+// there, even if the paste never says which (a dmesg tail of page faults or ring timeouts).
+void FillAddress(std::vector<Gpu>& gpus, const Facts& facts) {
+  auto addresses = DeviceAddresses(facts);
+  if (gpus.empty()) {
+    for (const auto& [bdf, evidence] : addresses) {
+      if (!Contains(evidence.excerpt, "amdgpu ")) continue;  // lspci's display lines also name other vendors
+      Gpu gpu;
+      gpu.identity = Sighting{"kernel-log", "", "", "", bdf, "", "", evidence};
+      gpu.seen_in = {"kernel-log"};
+      gpus.push_back(std::move(gpu));
+    }
+    return;
+  }
+  if (gpus.size() == 1 && gpus.front().identity.bdf.empty() && addresses.size() == 1) gpus.front().identity.bdf = addresses.begin()->first;
 }
 
 void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const PciLookup& pci) {

@@ -7,7 +7,8 @@
 
 A case passes when every expectation in its case.toml holds:
   facts         each fact has the expected value (array index free: gpus[0].gfx matches any GPU;
-                "6.2" matches "6.2.0"; an array fact matches when it holds the value)
+                "6.2" matches "6.2.0"; a pci_id with or without its 1002: vendor; an array fact
+                matches when it holds the value)
   fix_contains  each string appears in a finding's title or fix
   must_not      no finding's title or fix contains the string
   redact        the redacted JSON report does not contain the string
@@ -62,10 +63,19 @@ def product(name):
     return n
 
 
+def pci_device(value):
+    v = text_of(value).strip().lower()
+    v = v.split(":", 1)[1] if v.startswith("1002:") else v
+    return v[2:] if v.startswith("0x") else v
+
+
 def value_matches(expected, actual, path=""):
     if path.endswith("marketing_name") and not isinstance(actual, (list, dict)):
         e, a = product(expected), product(actual)
         return bool(e) and bool(a) and (e in a or a in e)
+    if path.endswith("pci_id") and not isinstance(actual, (list, dict)):
+        # "687f", "0x687f" and "1002:687f" name one device: the catalog's form has the vendor.
+        return pci_device(expected) == pci_device(actual) != ""
     if isinstance(expected, list):  # every expected element is there
         return all(value_matches(e, actual, path) for e in expected)
     e = text_of(expected).strip().lower()

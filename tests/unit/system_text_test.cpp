@@ -168,6 +168,19 @@ TEST(SystemText, OneGpuAndOneGpuAddressAreTheSameGpu) {
   EXPECT_EQ(FactOf("gfx1151 on this box\n01:00.0 Non-Volatile memory controller: Samsung\n", "gpus[0].pci_bdf"), "<none>");
 }
 
+TEST(SystemText, AmdgpuLogLinesAloneNameTheirGpus) {
+  // a dmesg tail that never names the card still shows the driver bound one there (ROCm/ROCm#5616)
+  std::string tail = "[   67.058794] amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:153)\n"
+                     "[   67.058806] amdgpu 0000:c4:00.0: amdgpu:  Process python3 pid 3370\n";
+  EXPECT_EQ(FactOf(tail, "gpus[0].pci_bdf"), "0000:c4:00.0");
+  EXPECT_EQ(FactOf(tail, "gpus[1].pci_bdf"), "<none>");
+  EXPECT_EQ(FactOf(tail, "gpu.count"), "1");
+  std::string two = "amdgpu 0000:03:00.0: amdgpu: ring gfx_0.0.0 timeout\namdgpu 0000:0c:00.0: amdgpu: SMU is initialized\n";
+  EXPECT_EQ(FactOf(two, "gpus[1].pci_bdf"), "0000:0c:00.0");
+  // lspci's display lines name other vendors' cards too: no AMD GPU is made of them
+  EXPECT_EQ(FactOf("01:00.0 VGA compatible controller: NVIDIA Corporation AD102 [GeForce RTX 4090]\n", "gpus[0].pci_bdf"), "<none>");
+}
+
 TEST(SystemText, RepoLinesPromptUsersGccBannersAndPlaceNames) {
   // the repository a paste installs from names the release (ROCm/ROCm#3563)
   EXPECT_EQ(FactOf("Get:1 https://repo.radeon.com/rocm/apt/6.1.3 jammy InRelease\n", "rocm.release"), "6.1.3");
