@@ -228,6 +228,14 @@ void FillAddress(std::vector<Gpu>& gpus, const Facts& facts) {
   if (gpus.size() == 1 && gpus.front().identity.bdf.empty() && addresses.size() == 1) gpus.front().identity.bdf = addresses.begin()->first;
 }
 
+// How a finding names the GPU: "RX 6600 (gfx1032)", or only the part the sources gave, never
+// "(unknown) (gfx1032)" for a GPU a log names only by its target.
+void WriteLabel(Facts& facts, const std::string& at) {
+  std::string name = FactText(facts, at + ".marketing_name"), gfx = FactText(facts, at + ".gfx");
+  std::string label = name.empty() ? gfx : gfx.empty() || Contains(ToLower(name), gfx) ? name : name + " (" + gfx + ")";
+  if (!label.empty()) facts.Set(at + ".label", label, EvidenceOf(facts, at + (name.empty() ? ".gfx" : ".marketing_name")));
+}
+
 void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const PciLookup& pci) {
   const Sighting& id = gpu.identity;
   auto set_if_absent = [&](const std::string& key, const std::string& value) {
@@ -249,6 +257,7 @@ void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const Pc
   }
   set_if_absent("pci_bdf", id.bdf);
   set_if_absent("isa", id.isa);
+  WriteLabel(facts, at);
   if (!id.runtime_gfx.empty() && id.runtime_gfx != gfx) set_if_absent("override_gfx", id.runtime_gfx);
   if (!gpu.seen_in.empty()) facts.Set(at + ".seen_in", gpu.seen_in);
 }

@@ -26,6 +26,7 @@ void FromEntities(const Facts& facts, Signals& s) {
     else if (kind == "os_name" && StartsWith(ToLower(value), "windows")) s.windows.push_back(where);
     else if (kind == "os_name") s.linux_.push_back(where);
     else if (kind == "kernel_release") (Contains(ToLower(value), "microsoft") ? s.wsl : s.linux_).push_back("kernel " + where);
+    else if (kind == "rocm_path" && StartsWith(value, "\\")) s.windows.push_back(where);  // the HIP SDK's \AMD\ROCm\6.2
     else if (kind == "rocm_path" || kind == "amdgpu_dkms") s.linux_.push_back(where);
   }
   for (const auto& p : FactArray(facts, "triage.prompts")) {

@@ -69,6 +69,7 @@ std::optional<RocmRelease> ReleaseFromVersion(std::string_view kind, std::string
     else if (dash != std::string_view::npos) v = v.substr(dash + 5);
     else if (sdk != std::string::npos) v = v.substr(sdk + 6);
     else return std::nullopt;
+    while (!v.empty() && v.front() == '\\') v.remove_prefix(1);  // a Python repr doubles the separator
   } else if (kind == "wheel") {
     size_t at = v.find("rocm");
     if (at == std::string_view::npos) return std::nullopt;

@@ -20,6 +20,10 @@ std::string KeyValue(std::string_view s, std::string_view key) {
     size_t close = rest.find('"', 1);
     return std::string(rest.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1));
   }
+  if (!rest.empty() && rest[0] == '[') {  // a list: supported_types=[gfx1030 gfx1100]
+    size_t close = rest.find(']');
+    return std::string(rest.substr(0, close == std::string_view::npos ? std::string_view::npos : close + 1));
+  }
   return std::string(rest.substr(0, rest.find(' ')));
 }
 
@@ -59,10 +63,12 @@ void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
     if (auto id = ParseInt(KeyValue(s, "gpu")); !gfx.empty() && id && *id >= 0 && *id < 64) {
       out.gpus.push_back({i, static_cast<int>(*id), gfx, "", ""});
     }
-    size_t open = msg.rfind('['), close = msg.rfind(']');
+    // Linux writes the list into msg, Windows as its own key (amd_windows.go: supported_types=[gfx1103]).
+    std::string list = msg.find('[') != std::string::npos ? msg : KeyValue(s, "supported_types");
+    size_t open = list.rfind('['), close = list.rfind(']');
     if (open != std::string::npos && close > open && out.supported_gfx.empty()) {
       out.supported_line = i;
-      for (const auto& g : Split(msg.substr(open + 1, close - open - 1), ' ')) {
+      for (const auto& g : Split(list.substr(open + 1, close - open - 1), ' ')) {
         if (StartsWith(g, "gfx")) out.supported_gfx.push_back(g);
       }
     }

@@ -41,7 +41,9 @@ const std::vector<Pattern>& Patterns() {
     // (".../compute-rocm-rel-3.3/rocminfo/rocminfo.cc"), the HIP SDK in its folder
     // (C:\Program Files\AMD\ROCm\6.1\bin).
     p.push_back({"rocm_mention", Regex::Literal(R"(compute-rocm-(?:rel|dkms-no-npi-hipclang)-([0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
-    p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\AMD\\ROCm\\[0-9]+\.[0-9]+))"), 1});
+    p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\+AMD\\+ROCm\\+[0-9]+\.[0-9]+))"), 1});  // also a Python repr's doubled \\
+    // A release asset or folder named for its ROCm release: "sd-…-bin-win-rocm-7.14.0-x64.zip".
+    p.push_back({"rocm_mention", Regex::Literal(R"((?i)[-_]rocm-([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)[-_])"), 1});
     // The repository a paste installs from: repo.radeon.com/rocm/apt/6.2.4, /amdgpu/6.2.4/ubuntu.
     p.push_back({"rocm_mention", Regex::Literal(R"(repo\.radeon\.com/(?:rocm/(?:apt|rhel[0-9.]*|sles[0-9.]*|zyp[a-z]*|el[0-9]+)|amdgpu|amdgpu-install|graphics)/([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[/ ]|$))"), 1});
     // Issue templates: "- **ROCm Version**: 6.3.3 & 6.4", "ROCm version: 6.2.4".

@@ -181,12 +181,13 @@ def main():
     ap.add_argument("--json", help="write the scores here")
     ap.add_argument("--breakdown", action="store_true",
                     help="counts of failing checks per split by cause (no case is printed)")
+    ap.add_argument("--cases", help="score the case folders under this directory instead (a new batch, before it joins)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--every", type=int, default=1,
                     help="triage only every K-th case and fail only on a crash (the sanitizer build: "
                          "its scores are not comparable with the baseline)")
     args = ap.parse_args()
-    cases_dir = os.path.join(HERE, "cases")
+    cases_dir = args.cases or os.path.join(HERE, "cases")
     folders = sorted(os.path.join(cases_dir, d) for d in os.listdir(cases_dir) if os.path.isfile(os.path.join(cases_dir, d, "case.toml")))
     folders = folders[::max(1, args.every)]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

@@ -22,5 +22,15 @@ TEST(LlmRuntimeLog, OlderLineWithoutGpuType) {
   EXPECT_EQ(log.unsupported_gfx[0].second, "gfx1031");
 }
 
+TEST(LlmRuntimeLog, WindowsWritesTheSupportedListAsItsOwnKey) {
+  // amd_windows.go (likelovewant/ollama-for-amd#14): supported_types= after the library path
+  auto log = ParseLlmRuntimeLog(
+      "time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_windows.go:97 msg=\"amdgpu is not supported\" gpu=0 "
+      "gpu_type=gfx1031 library=C:\\Users\\x\\AppData\\Local\\Programs\\Ollama\\rocm supported_types=[gfx1103 gfx1030]\n");
+  ASSERT_EQ(log.unsupported_gfx.size(), 1u);
+  EXPECT_EQ(log.unsupported_gfx[0].second, "gfx1031");
+  EXPECT_EQ(log.supported_gfx, (std::vector<std::string>{"gfx1103", "gfx1030"}));
+}
+
 }  // namespace
 }  // namespace rd

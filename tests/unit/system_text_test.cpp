@@ -168,6 +168,17 @@ TEST(SystemText, OneGpuAndOneGpuAddressAreTheSameGpu) {
   EXPECT_EQ(FactOf("gfx1151 on this box\n01:00.0 Non-Volatile memory controller: Samsung\n", "gpus[0].pci_bdf"), "<none>");
 }
 
+TEST(SystemText, ReleaseFromWindowsSdkPathsAndAssetNames) {
+  // a Python repr doubles the HIP SDK folder's backslashes (patientx/ComfyUI-Zluda#130)
+  EXPECT_EQ(FactOf("Command '['C:\\\\Program Files\\\\AMD\\\\ROCm\\\\6.2\\\\bin\\\\clang.exe', 'main.c']' returned 1104.\n", "rocm.release"), "6.2");
+  EXPECT_EQ(FactOf("set HIP_PATH=C:\\Program Files\\AMD\\ROCm\\6.1\\\n", "rocm.release"), "6.1");
+  // a release asset names its ROCm release (leejet/stable-diffusion.cpp#2012)
+  EXPECT_EQ(FactOf("asset `sd-master-c678dfe-bin-win-rocm-7.14.0-x64.zip`\n", "rocm.release"), "7.14.0");
+  EXPECT_EQ(FactOf("llama-b6000-bin-ubuntu-rocm-6.4-x64.zip\n", "rocm.release"), "6.4");
+  // an Arch package's own version after "-rocm " is not a ROCm release
+  EXPECT_EQ(FactOf("python-pytorch-rocm 2.5.1-3\n", "rocm.release"), "<none>");
+}
+
 TEST(SystemText, AmdgpuLogLinesAloneNameTheirGpus) {
   // a dmesg tail that never names the card still shows the driver bound one there (ROCm/ROCm#5616)
   std::string tail = "[   67.058794] amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:153)\n"
