@@ -9,6 +9,7 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveRocmRelease(facts, data);
   DeriveGpuHealth(facts, data);
   DerivePlatform(facts);
+  DeriveDeviceAccess(facts);
   DerivePythonEnv(facts);
   DerivePipAdvice(facts, data);
 }
@@ -53,6 +54,9 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"coverage.verdicts.override_target", "string", "The target HSA_OVERRIDE_GFX_VERSION makes the runtime load instead of the GPU's own"},
       {"coverage.verdicts.override_target_present", "bool", "The library has code for that override target"},
       {"coverage.verdicts.fix", "string", "Under an override: unset it (native), the right value (override-only) or the way out"},
+      {"gpus.label", "string", "How findings name the GPU: marketing name and gfx target, or whichever is known"},
+      {"identity.in_render_or_video", "bool", "The user's listed groups include render or video (from a pasted id/groups; root: not set)"},
+      {"devices.kfd.in_group", "bool", "The user's listed groups include /dev/kfd's group (pasted id/groups and ls -l)"},
       {"gpu.count", "int", "AMD GPUs found by any layer"},
       {"gpu.igpu_count", "int", "Integrated GPUs"},
       {"gpu.dgpu_count", "int", "Discrete GPUs"},

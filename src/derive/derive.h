@@ -36,6 +36,10 @@ void DerivePythonEnv(Facts& facts);
 /// After DeriveGpus and DeriveRocmRelease.
 void DerivePipAdvice(Facts& facts, const nlohmann::json& data);
 
+/// identity.in_render_or_video and devices.kfd.in_group from pasted groups and a pasted
+/// `ls -l /dev/kfd` (the live route's access collector sets in_group itself).
+void DeriveDeviceAccess(Facts& facts);
+
 /// os.id/os.version_id, kernel.release and frameworks.torch.version from a paste's text, when
 /// no structured source gave them.
 void DeriveSystemFromText(Facts& facts);

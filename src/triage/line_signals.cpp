@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parsers/compose_services.h"
+#include "parsers/device_listing.h"
 #include "parsers/dkms_status.h"
 #include "parsers/gpu_runtime_warnings.h"
 #include "parsers/kernel_driver.h"
@@ -159,6 +160,29 @@ void AddPackageListing(std::string_view text, const PasteOrigin& origin, Facts& 
   SetOnce(facts, "rocm.packages_source", "paste", PasteLine(origin, lines[0], all[lines[0]]));
 }
 
+// A pasted `ls -l /dev/kfd /dev/dri`: who owns the GPU device nodes, in the live access
+// collector's names (devices.kfd.*, devices.render[]), so one set of access rules reads both.
+void AddDeviceNodes(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  if (!Contains(text, "kfd") && !Contains(text, "renderD")) return;
+  auto all = SplitLines(text);
+  for (const auto& node : ParseDeviceListing(text)) {
+    Evidence ev = PasteLine(origin, node.line, all[node.line]);
+    if (node.name == "kfd") {
+      SetOnce(facts, "devices.kfd.exists", true, ev);
+      SetOnce(facts, "devices.kfd.is_char_device", node.char_device, ev);
+      SetOnce(facts, "devices.kfd.group", node.group, ev);
+      SetOnce(facts, "devices.kfd.mode", node.mode, ev);
+    } else if (StartsWith(node.name, "renderD")) {
+      size_t index = NextIndex(facts, "devices.render");
+      if (index >= 16) continue;
+      std::string at = "devices.render[" + std::to_string(index) + "]";
+      facts.Set(at + ".path", "/dev/dri/" + node.name, ev);
+      facts.Set(at + ".group", node.group, ev);
+      facts.Set(at + ".mode", node.mode, ev);
+    }
+  }
+}
+
 }  // namespace
 
 void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
@@ -171,6 +195,7 @@ void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Fact
   AddK8s(text, origin, facts);
   AddKernelCmdline(text, origin, facts);
   AddPackageListing(text, origin, facts);
+  AddDeviceNodes(text, origin, facts);
 }
 
 const std::vector<FactSpec>& LineSignalFactSpecs() {
@@ -204,6 +229,14 @@ const std::vector<FactSpec>& LineSignalFactSpecs() {
       {"log.amdgpu_version_file_missing", "bool", "ollama: amdgpu version file missing (no /sys/module/amdgpu/version)"},
       {"rccl.iommu_pt_missing", "bool", "RCCL: Missing \"iommu=pt\" from kernel command line"},
       {"driver.iommu_pt", "bool", "iommu=pt on the kernel command line"},
+      {"devices.kfd.exists", "bool", "/dev/kfd exists (a pasted ls -l lists it)"},
+      {"devices.kfd.is_char_device", "bool", "/dev/kfd is a character device"},
+      {"devices.kfd.group", "string", "Group owning /dev/kfd (pasted ls -l)"},
+      {"devices.kfd.mode", "string", "Permission bits of /dev/kfd (0660)"},
+      {"devices.render", "array", "Render nodes a pasted ls -l lists"},
+      {"devices.render.path", "string", "/dev/dri/renderD128"},
+      {"devices.render.group", "string", "Group owning it"},
+      {"devices.render.mode", "string", "Permission bits (0660, 0666)"},
       {"k8s.amd_gpu_requested", "bool", "A pasted pod spec requests amd.com/gpu under resources"},
       {"k8s.insufficient_amd_gpu", "bool", "The scheduler said Insufficient amd.com/gpu (no node advertises a free AMD GPU)"},
   };

@@ -41,7 +41,7 @@ const std::vector<PasteCase>& Cases() {
        {"kernel.probe-enomem-bar"}},
       {"probe_einval_warning", {"kernel-log"},
        {{"kernel_log.probe_failures[0].error", "-22"}, {"kernel_log.probe_failures[0].pci", "0000:03:00.0"}},
-       {}},
+       {"kernel.probe-failed"}},
       {"firmware_polaris12_mc", {"kernel-log"},
        {{"kernel_log.firmware_failures[0].file", "amdgpu/polaris12_mc.bin"}, {"kernel_log.firmware_failures[0].error", "-2"}},
        {"kernel.firmware-load-failed"}},
