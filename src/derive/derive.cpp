@@ -10,6 +10,7 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveGpuHealth(facts, data);
   DerivePlatform(facts);
   DeriveDeviceAccess(facts);
+  DeriveLoaderErrors(facts);
   DerivePythonEnv(facts);
   DerivePipAdvice(facts, data);
 }
@@ -57,6 +58,7 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"gpus.label", "string", "How findings name the GPU: marketing name and gfx target, or whichever is known"},
       {"identity.in_render_or_video", "bool", "The user's listed groups include render or video (from a pasted id/groups; root: not set)"},
       {"devices.kfd.in_group", "bool", "The user's listed groups include /dev/kfd's group (pasted id/groups and ls -l)"},
+      {"loader.errors.from", "string", "libs.missing where the entry stands for a library ldd or the live resolver did not find"},
       {"gpu.count", "int", "AMD GPUs found by any layer"},
       {"gpu.igpu_count", "int", "Integrated GPUs"},
       {"gpu.dgpu_count", "int", "Discrete GPUs"},

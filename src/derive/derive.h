@@ -40,6 +40,9 @@ void DerivePipAdvice(Facts& facts, const nlohmann::json& data);
 /// `ls -l /dev/kfd` (the live route's access collector sets in_group itself).
 void DeriveDeviceAccess(Facts& facts);
 
+/// loader.errors[] entries for the libraries libs.missing[] lists (ldd, the live resolver).
+void DeriveLoaderErrors(Facts& facts);
+
 /// os.id/os.version_id, kernel.release and frameworks.torch.version from a paste's text, when
 /// no structured source gave them.
 void DeriveSystemFromText(Facts& facts);

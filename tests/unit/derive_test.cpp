@@ -59,7 +59,7 @@ TEST(PasteEntities, IdsVersionsPathsAndPlatforms) {
       "Distributor ID: Ubuntu 22.04\n");
   EXPECT_EQ(Kinds(e, "pci_id"), std::vector<std::string>{"1002:73df"});
   EXPECT_EQ(Kinds(e, "pci_bdf"), std::vector<std::string>{"03:00.0"});
-  EXPECT_EQ(Kinds(e, "hip_version"), std::vector<std::string>{"6.3.42131"});
+  EXPECT_EQ(Kinds(e, "hip_version"), std::vector<std::string>{"6.3.42131-fa1d09cbd"});  // as hipconfig --version prints it
   EXPECT_EQ(Kinds(e, "rocm_wheel"), std::vector<std::string>{"rocm6.2"});
   EXPECT_EQ(Kinds(e, "torch_version"), std::vector<std::string>{"2.5.1+rocm6.2"});
   EXPECT_EQ(Kinds(e, "rocm_path"), std::vector<std::string>{"/opt/rocm-6.2.0"});
