@@ -39,6 +39,20 @@ bool TorchVersionToken(std::string_view t, TorchVersionPrint& out, bool bare_ok)
 
 }  // namespace
 
+std::optional<CudaAvailableAnswer> FindCudaAvailableAnswer(std::string_view text) {
+  if (!Contains(text, "is_available()")) return std::nullopt;
+  auto lines = Split(text, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (!Contains(lines[i], "cuda.is_available()")) continue;
+    for (size_t j = i + 1; j < lines.size() && j <= i + 8; ++j) {
+      std::string_view t = Trim(lines[j]);
+      if (t == "True" || t == "False") return CudaAvailableAnswer{t == "True", j};
+      if (StartsWith(t, ">>>") || StartsWith(t, "$ ") || Contains(t, "is_available()")) break;  // the next question
+    }
+  }
+  return std::nullopt;
+}
+
 bool LooksLikeTorchVersion(std::string_view text) {
   if (Contains(text, "torch.__version__")) return true;
   for (const auto& line : Split(text.substr(0, 4096), '\n')) {

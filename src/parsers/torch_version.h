@@ -18,6 +18,15 @@ struct TorchVersionPrint {
   std::optional<bool> cuda_available;
 };
 
+/// The answer to a `torch.cuda.is_available()` asked on its own (a REPL line, `python -c
+/// "…print(torch.cuda.is_available())"`): the first line within the next eight that is only True
+/// or False, warnings in between skipped (ROCm/ROCm#1911). `line` is the answer's.
+struct CudaAvailableAnswer {
+  bool available = false;
+  size_t line = 0;
+};
+std::optional<CudaAvailableAnswer> FindCudaAvailableAnswer(std::string_view text);
+
 bool LooksLikeTorchVersion(std::string_view text);
 std::optional<TorchVersionPrint> ParseTorchVersion(std::string_view text);
 

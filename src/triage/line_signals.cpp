@@ -11,6 +11,7 @@
 #include "parsers/python_versions.h"
 #include "parsers/rocm_version.h"
 #include "parsers/secure_boot.h"
+#include "parsers/torch_version.h"
 #include "util/strings.h"
 
 namespace rd {
@@ -183,6 +184,15 @@ void AddDeviceNodes(std::string_view text, const PasteOrigin& origin, Facts& fac
   }
 }
 
+// `torch.cuda.is_available()` asked anywhere, answered a few lines on: the same fact the live
+// torch probe and a pasted collect_env write.
+void AddTorchAvailable(std::string_view text, const PasteOrigin& origin, Facts& facts) {
+  auto answer = FindCudaAvailableAnswer(text);
+  if (!answer) return;
+  auto all = SplitLines(text);
+  SetOnce(facts, "frameworks.torch_runtime.available", answer->available, PasteLine(origin, answer->line, all[answer->line]));
+}
+
 }  // namespace
 
 void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Facts& facts) {
@@ -196,6 +206,7 @@ void AddLineSignalFacts(const PastePiece& piece, const PasteOrigin& origin, Fact
   AddKernelCmdline(text, origin, facts);
   AddPackageListing(text, origin, facts);
   AddDeviceNodes(text, origin, facts);
+  AddTorchAvailable(text, origin, facts);
 }
 
 const std::vector<FactSpec>& LineSignalFactSpecs() {
@@ -237,6 +248,7 @@ const std::vector<FactSpec>& LineSignalFactSpecs() {
       {"devices.render.path", "string", "/dev/dri/renderD128"},
       {"devices.render.group", "string", "Group owning it"},
       {"devices.render.mode", "string", "Permission bits (0660, 0666)"},
+      {"frameworks.torch_runtime.available", "bool", "torch.cuda.is_available() answered in the paste"},
       {"k8s.amd_gpu_requested", "bool", "A pasted pod spec requests amd.com/gpu under resources"},
       {"k8s.insufficient_amd_gpu", "bool", "The scheduler said Insufficient amd.com/gpu (no node advertises a free AMD GPU)"},
   };

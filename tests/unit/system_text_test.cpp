@@ -179,6 +179,20 @@ TEST(SystemText, ReleaseFromWindowsSdkPathsAndAssetNames) {
   EXPECT_EQ(FactOf("python-pytorch-rocm 2.5.1-3\n", "rocm.release"), "<none>");
 }
 
+TEST(SystemText, TorchAnswersAndVersionsInTemplates) {
+  // a REPL is_available() answered after a HIP warning (ROCm/ROCm#1911)
+  EXPECT_EQ(FactOf(">>> import torch\n>>> torch.cuda.is_available()\n/x/torch/cuda/__init__.py:88: UserWarning: HIP initialization: "
+                   "Error 101: hipErrorInvalidDevice\n  return torch._C._cuda_getDeviceCount() > 0\nFalse\n>>>\n",
+                   "frameworks.torch_runtime.available"),
+            "false");
+  EXPECT_EQ(FactOf("$ python3 -c 'import torch; print(torch.cuda.is_available())'\nTrue\n", "frameworks.torch_runtime.available"), "true");
+  // a question with no answer before the next one says nothing
+  EXPECT_EQ(FactOf(">>> torch.cuda.is_available()\n>>> torch.version.hip\n'6.2.41133'\nTrue\n", "frameworks.torch_runtime.available"),
+            "<none>");
+  // an issue template's backticked version (pytorch/pytorch#179865)
+  EXPECT_EQ(FactOf("- PyTorch: `2.12.0.dev20260408+rocm7.2`\n", "frameworks.torch.version"), "2.12.0.dev20260408+rocm7.2");
+}
+
 TEST(SystemText, AmdgpuLogLinesAloneNameTheirGpus) {
   // a dmesg tail that never names the card still shows the driver bound one there (ROCm/ROCm#5616)
   std::string tail = "[   67.058794] amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:153)\n"
