@@ -76,6 +76,7 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"os.version_id", "string", "VERSION_ID from os-release, or the version a paste names with it"},
       {"kernel.release", "string", "uname -r, or the kernel release a paste shows"},
       {"frameworks.torch.version", "string", "torch version: the examined torch, or one a paste shows"},
+      {"frameworks.torch.pip_listed", "bool", "That version is a `pip list` line's (where a wheel's local tag, +rocm6.2, is shown)"},
       {"python.env_kind", "string", "venv, conda, uv, pyenv, system or embedded: the Python environment in use"},
       {"python.path_interpreter", "string", "The first Python on PATH: what `python3 script.py` runs"},
       {"python.path_runs", "string", "The interpreter behind it (a pyenv shim's target), else the same"},

@@ -116,10 +116,11 @@ void DeriveTorch(Facts& facts) {
     // The most specific mention: "2.3.0.dev20240126+rocm6.0" over a bare "2.3.0.dev20240126".
     const nlohmann::json* best = nullptr;
     for (const auto& e : FactArray(facts, "triage.entities")) {
-      if (Field(e, "kind") != "torch_version") continue;
+      if (Field(e, "kind") != "torch_version" && Field(e, "kind") != "torch_pip_listed") continue;
       if (!best || (StartsWith(Field(e, "value"), Field(*best, "value")) && Field(e, "value").size() > Field(*best, "value").size())) best = &e;
     }
     if (best) facts.Set("frameworks.torch.version", Field(*best, "value"), EntityEvidence(*best));
+    if (best && Field(*best, "kind") == "torch_pip_listed") facts.Set("frameworks.torch.pip_listed", true, EntityEvidence(*best));
   }
   // torch's HIP line from its wheel tag (+rocm6.0) when nothing printed torch.version.hip.
   std::string version = FactText(facts, "frameworks.torch.version");

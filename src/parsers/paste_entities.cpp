@@ -57,6 +57,9 @@ const std::vector<Pattern>& Patterns() {
     // "torch==2.3.0+rocm6.0", "torch version = 2.2.1+rocm5.7", "**PyTorch**: 2.13.0+rocm10.0.0",
     // pytorch's template "PyTorch Version (e.g., 1.0): 1.6.0", a wheel URL's "torch-2.3.0.dev…%2Brocm6.0".
     p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |\**: ?\s*`?|\s+version\s*[:=]?\s*|\.__version__\s*=?\s*'?|\s+Version \(e\.g\., [0-9.]+\):\s*)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:(?:\+|%2B)(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
+    // `pip list`: "torch                    2.5.1". pip shows a wheel's local tag, so a ROCm wheel
+    // reads 2.5.1+rocm6.2 there and a bare version is PyPI's (or a distribution's) build.
+    p.push_back({"torch_pip_listed", Regex::Literal(R"(^\s*torch\s{2,}([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+[0-9a-z.]+)?)\s*$)"), 1});
     // "Ubuntu 22.04", "Ubuntu Jammy 22.04.5 LTS", "Oracle Linux Server 9.4", "Fedora release 40".
     p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|sles|suse linux enterprise(?: server)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
     // "I'm using arch", "on Arch": the bare distribution name only after a verb that says so.
