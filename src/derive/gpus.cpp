@@ -137,6 +137,23 @@ std::vector<Sighting> TextSightings(const Facts& facts, const PciLookup& pci) {
   return out;
 }
 
+// Under HSA_OVERRIDE_GFX_VERSION the runtime's tools print the override's target: a bare gfx in the
+// text equal to it ("rocminfo | grep gfx" -> gfx1030), beside the one product or PCI id of another
+// target, is that product's runtime name, not a second GPU.
+void FoldOverrideTarget(std::vector<Sighting>& text, const std::string& override_gfx) {
+  if (override_gfx.empty()) return;
+  auto bare = [&](const Sighting& s) { return s.gfx == override_gfx && s.name.empty() && s.device_id.empty(); };
+  std::vector<Sighting*> named;
+  for (auto& s : text) {
+    if (!s.gfx.empty() && s.gfx != override_gfx && (!s.name.empty() || !s.device_id.empty())) named.push_back(&s);
+  }
+  std::set<std::string> targets;
+  for (const auto* s : named) targets.insert(s->gfx);
+  if (targets.size() != 1 || std::none_of(text.begin(), text.end(), bare)) return;
+  for (auto* s : named) s->runtime_gfx = override_gfx;
+  text.erase(std::remove_if(text.begin(), text.end(), bare), text.end());
+}
+
 bool Matches(const Gpu& gpu, const Sighting& s) {
   const Sighting& id = gpu.identity;
   if (!s.bdf.empty() && !id.bdf.empty()) return s.bdf == id.bdf || EndsWith(s.bdf, id.bdf) || EndsWith(id.bdf, s.bdf);
@@ -385,6 +402,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
   }
   // Bare mentions only name GPUs when no listing did (prose also names other people's GPUs).
   auto text = TextSightings(facts, pci);
+  FoldOverrideTarget(text, override_gfx);
   MergeListing(gpus, text, gpus.empty());
   FillFromPciMention(gpus, text);
   FillAddress(gpus, facts);

@@ -193,6 +193,16 @@ TEST(SystemText, TorchAnswersAndVersionsInTemplates) {
   EXPECT_EQ(FactOf("- PyTorch: `2.12.0.dev20260408+rocm7.2`\n", "frameworks.torch.version"), "2.12.0.dev20260408+rocm7.2");
 }
 
+TEST(SystemText, AnOverridesTargetInTheTextIsTheNamedGpusRuntimeName) {
+  std::string paste = "$ export HSA_OVERRIDE_GFX_VERSION=10.3.0\n$ rocminfo | grep gfx\n  Name:                    gfx1030\n"
+                      "$ python -c \"import torch; print(torch.cuda.get_device_name(0))\"\nAMD Radeon RX 7900 XTX\n";
+  EXPECT_EQ(FactOf(paste, "gpus[0].gfx"), "gfx1100");
+  EXPECT_EQ(FactOf(paste, "gpus[0].override_gfx"), "gfx1030");
+  EXPECT_EQ(FactOf(paste, "gpus[1].gfx"), "<none>");  // not a second GPU
+  // without the override a gfx1030 beside a 7900 XTX is another GPU
+  EXPECT_EQ(FactOf("Name: gfx1030\nAMD Radeon RX 7900 XTX\n", "gpus[1].gfx"), "gfx1100");
+}
+
 TEST(SystemText, AmdgpuLogLinesAloneNameTheirGpus) {
   // a dmesg tail that never names the card still shows the driver bound one there (ROCm/ROCm#5616)
   std::string tail = "[   67.058794] amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:153)\n"
