@@ -55,6 +55,7 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"coverage.verdicts.override_target", "string", "The target HSA_OVERRIDE_GFX_VERSION makes the runtime load instead of the GPU's own"},
       {"coverage.verdicts.override_target_present", "bool", "The library has code for that override target"},
       {"coverage.verdicts.fix", "string", "Under an override: unset it (native), the right value (override-only) or the way out"},
+      {"os.kernel_headers_package", "string", "The distribution's headers package for the kernel a build wanted (rules/data/package_managers.toml)"},
       {"gpus.label", "string", "How findings name the GPU: marketing name and gfx target, or whichever is known"},
       {"identity.in_render_or_video", "bool", "The user's listed groups include render or video (from a pasted id/groups; root: not set)"},
       {"devices.kfd.in_group", "bool", "The user's listed groups include /dev/kfd's group (pasted id/groups and ls -l)"},

@@ -53,6 +53,12 @@ void DerivePackageManager(Facts& facts, const json& data) {
       {"os.remove_command", "remove"},           {"os.initramfs_update", "initramfs_update"}, {"os.firmware_package", "firmware"},
       {"os.python_venv_package", "python_venv"}, {"os.python_torch_package", "python_torch"}};
   for (const auto& [path, key] : keys) facts.Set(path, Field(row, key), ev);
+  // The headers package of the kernel a build wanted: linux-headers-6.8.0-45-generic on Ubuntu.
+  std::string headers = Field(row, "kernel_headers");
+  std::string kernel = FactText(facts, "dkms.headers_missing_kernel");
+  if (kernel.empty()) kernel = FactText(facts, "kernel.release");
+  if (size_t at = headers.find("{kernel}"); at != std::string::npos) headers = kernel.empty() ? "" : headers.replace(at, 8, kernel);
+  if (!headers.empty()) facts.Set("os.kernel_headers_package", headers, ev);
 }
 
 // How many of the GPUs' targets the torch row of `line` (rules/data/framework_targets.toml) has

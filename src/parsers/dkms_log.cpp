@@ -32,7 +32,8 @@ bool IsCompilerError(std::string_view s) {
 bool LooksLikeDkmsLog(std::string_view text) {
   return Contains(text, "Bad return status for module build") || Contains(text, "DKMS make.log for ") ||
          Contains(text, "dkms failed for running kernel") || Contains(text, "Building initial module") ||
-         (Contains(text, "amdgpu-dkms") && Contains(text, "error"));
+         (Contains(text, "amdgpu-dkms") && Contains(text, "error")) || Contains(text, "Autoinstall of module ") ||
+         Contains(text, "(bad exit status:") || (Contains(text, "/var/lib/dkms/") && Contains(text, ": error: "));
 }
 
 DkmsLog ParseDkmsLog(std::string_view text) {
@@ -58,8 +59,20 @@ DkmsLog ParseDkmsLog(std::string_view text) {
       if (log.kernel.empty()) log.kernel = After(s, " for kernel ", ' ');
     } else if (Contains(s, "Building initial module") && log.kernel.empty()) {
       log.kernel = After(s, " for ", ' ');
+    } else if (StartsWith(s, "Autoinstall of module ")) {  // dkms 3: "… amdgpu/6.8.5-2009582.22.04 for kernel 6.14.0-29-generic (x86_64)"
+      if (log.module.empty()) log.module = After(s, "Autoinstall of module ", ' ');
+      if (log.kernel.empty()) log.kernel = After(s, " for kernel ", ' ');
+    } else if (Contains(s, "(bad exit status:")) {  // dkms 3's "Building module(s)....(bad exit status: 2)"
+      log.build_failed = true;
+      log.evidence.push_back({i, std::string(s)});
     } else if (IsCompilerError(s) && log.errors.size() < 20) {
       log.errors.push_back({i, std::string(s.substr(0, 400))});
+      // make.log's own lines name the module's build tree: that build failed
+      if (Contains(s, "/var/lib/dkms/")) {
+        log.build_failed = true;
+        if (log.module.empty()) log.module = ModuleFromPath(s);
+        if (log.evidence.empty()) log.evidence.push_back({i, std::string(s.substr(0, 400))});
+      }
     }
   }
   return log;
