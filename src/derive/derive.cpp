@@ -57,6 +57,7 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"coverage.verdicts.fix", "string", "Under an override: unset it (native), the right value (override-only) or the way out"},
       {"os.kernel_headers_package", "string", "The distribution's headers package for the kernel a build wanted (rules/data/package_managers.toml)"},
       {"gpus.label", "string", "How findings name the GPU: marketing name and gfx target, or whichever is known"},
+      {"gpus.label_family", "string", "The label with the family: \"RX 6600 (gfx1032, RDNA 2 (Navi 23))\", \"gfx1151 (RDNA 3.5 (Strix Halo APU))\""},
       {"identity.in_render_or_video", "bool", "The user's listed groups include render or video (from a pasted id/groups; root: not set)"},
       {"devices.kfd.in_group", "bool", "The user's listed groups include /dev/kfd's group (pasted id/groups and ls -l)"},
       {"loader.errors.from", "string", "libs.missing where the entry stands for a library ldd or the live resolver did not find"},

@@ -250,7 +250,15 @@ void FillAddress(std::vector<Gpu>& gpus, const Facts& facts) {
 void WriteLabel(Facts& facts, const std::string& at) {
   std::string name = FactText(facts, at + ".marketing_name"), gfx = FactText(facts, at + ".gfx");
   std::string label = name.empty() ? gfx : gfx.empty() || Contains(ToLower(name), gfx) ? name : name + " (" + gfx + ")";
-  if (!label.empty()) facts.Set(at + ".label", label, EvidenceOf(facts, at + (name.empty() ? ".gfx" : ".marketing_name")));
+  if (label.empty()) return;
+  Evidence ev = EvidenceOf(facts, at + (name.empty() ? ".gfx" : ".marketing_name"));
+  facts.Set(at + ".label", label, ev);
+  // with the family: "RX 6600 (gfx1032, RDNA 2 (Navi 23))", "gfx1151 (RDNA 3.5 (Strix Halo APU))"
+  std::string family = FactText(facts, at + ".family");
+  if (family.empty() || gfx.empty()) return;
+  std::string with = name.empty() || Contains(ToLower(name), gfx) ? (name.empty() ? gfx : name) + " (" + family + ")"
+                                                                  : name + " (" + gfx + ", " + family + ")";
+  facts.Set(at + ".label_family", with, ev);
 }
 
 void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const PciLookup& pci) {
@@ -274,7 +282,6 @@ void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const Pc
   }
   set_if_absent("pci_bdf", id.bdf);
   set_if_absent("isa", id.isa);
-  WriteLabel(facts, at);
   if (!id.runtime_gfx.empty() && id.runtime_gfx != gfx) set_if_absent("override_gfx", id.runtime_gfx);
   if (!gpu.seen_in.empty()) facts.Set(at + ".seen_in", gpu.seen_in);
 }
@@ -411,6 +418,7 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
     std::string at = "gpus[" + std::to_string(i) + "]";
     WriteIdentity(facts, at, gpus[i], pci);
     WriteLookups(facts, at, table);
+    WriteLabel(facts, at);  // after the lookups: it names the family
   }
   if (!gpus.empty() || have_sysfs) WriteCounts(facts, gpus.size());
   DeriveNvidiaProbed(facts, gpus.size());

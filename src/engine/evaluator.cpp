@@ -328,8 +328,9 @@ std::string RenderFixTemplate(const std::string& fix, const std::function<std::o
   std::string out;
   for (const auto& line : SplitLines(fix)) {
     bool complete = true;
-    for (const auto& ref : TemplateFacts(line)) {
-      auto value = lookup(ref);
+    for (const auto& ref : TemplateRefs(line)) {
+      auto value = lookup(ref.path);
+      if (!value && ref.fallback) continue;  // said in words instead
       complete = complete && value && !value->empty() && FitsFixLine(line, *value);
     }
     if (complete) out += (out.empty() ? "" : "\n") + RenderTemplate(line, lookup);

@@ -26,7 +26,8 @@ std::string InUnit(const std::string& value, const std::string& unit) {
   return std::to_string(static_cast<long long>(std::floor(scaled)));
 }
 
-// Walks the template, calling on_text for literal runs and on_fact for {path} references.
+// Walks the template, calling on_text for literal runs and on_fact for {path} references
+// ({path:MiB} with its unit, {path|words} with the words said when the fact is not known).
 template <typename OnText, typename OnFact>
 void Walk(const std::string& text, OnText on_text, OnFact on_fact) {
   for (size_t i = 0; i < text.size(); ++i) {
@@ -40,11 +41,16 @@ void Walk(const std::string& text, OnText on_text, OnFact on_fact) {
       size_t close = text.find('}', i + 1);
       if (close != std::string::npos) {
         std::string ref = text.substr(i + 1, close - i - 1);
+        std::optional<std::string> fallback;
+        if (size_t bar = ref.find('|'); bar != std::string::npos) {
+          fallback = ref.substr(bar + 1);
+          ref.resize(bar);
+        }
         size_t colon = ref.rfind(':');
         std::string unit = colon == std::string::npos ? "" : ref.substr(colon + 1);
         if (unit == "MiB" || unit == "GiB" || unit == "s") ref.resize(colon);
         else unit.clear();
-        on_fact(ref, unit);
+        on_fact(ref, unit, fallback);
         i = close;
         continue;
       }
@@ -54,9 +60,16 @@ void Walk(const std::string& text, OnText on_text, OnFact on_fact) {
 }
 }  // namespace
 
+std::vector<TemplateRef> TemplateRefs(const std::string& text) {
+  std::vector<TemplateRef> refs;
+  Walk(text, [](const std::string&) {},
+       [&](const std::string& path, const std::string&, const std::optional<std::string>& fallback) { refs.push_back({path, fallback}); });
+  return refs;
+}
+
 std::vector<std::string> TemplateFacts(const std::string& text) {
   std::vector<std::string> facts;
-  Walk(text, [](const std::string&) {}, [&](const std::string& path, const std::string&) { facts.push_back(path); });
+  for (auto& ref : TemplateRefs(text)) facts.push_back(std::move(ref.path));
   return facts;
 }
 
@@ -64,9 +77,9 @@ std::string RenderTemplate(const std::string& text,
                            const std::function<std::optional<std::string>(const std::string&)>& lookup) {
   std::string out;
   Walk(text, [&](const std::string& literal) { out += literal; },
-       [&](const std::string& path, const std::string& unit) {
+       [&](const std::string& path, const std::string& unit, const std::optional<std::string>& fallback) {
          auto value = lookup(path);
-         out += value ? InUnit(*value, unit) : "(unknown)";
+         out += value ? InUnit(*value, unit) : fallback ? *fallback : "(unknown)";
        });
   return out;
 }
