@@ -60,6 +60,7 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"gpus.label_family", "string", "The label with the family: \"RX 6600 (gfx1032, RDNA 2 (Navi 23))\", \"gfx1151 (RDNA 3.5 (Strix Halo APU))\""},
       {"identity.in_render_or_video", "bool", "The user's listed groups include render or video (from a pasted id/groups; root: not set)"},
       {"devices.kfd.in_group", "bool", "The user's listed groups include /dev/kfd's group (pasted id/groups and ls -l)"},
+      {"devices.render.in_group", "bool", "The user's listed groups include that render node's group (pasted id/groups and ls -l)"},
       {"loader.errors.from", "string", "libs.missing where the entry stands for a library ldd or the live resolver did not find"},
       {"gpu.count", "int", "AMD GPUs found by any layer"},
       {"gpu.igpu_count", "int", "Integrated GPUs"},

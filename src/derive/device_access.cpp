@@ -26,6 +26,12 @@ void DeriveDeviceAccess(Facts& facts) {
   if (!kfd_group.empty() && !facts.Get("devices.kfd.in_group").value) {
     facts.Set("devices.kfd.in_group", names.count(kfd_group) > 0, Evidence{"derived", "/dev/kfd's group " + kfd_group + " against " + ev.excerpt});
   }
+  const auto& render = FactArray(facts, "devices.render");
+  for (size_t i = 0; i < render.size(); ++i) {
+    std::string group = Field(render[i], "group"), at = "devices.render[" + std::to_string(i) + "].in_group";
+    if (group.empty() || facts.Get(at).value) continue;
+    facts.Set(at, names.count(group) > 0, Evidence{"derived", Field(render[i], "path") + "'s group " + group + " against " + ev.excerpt});
+  }
 }
 
 }  // namespace rd
