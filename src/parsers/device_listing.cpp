@@ -1,5 +1,7 @@
 #include "parsers/device_listing.h"
 
+#include <algorithm>
+
 #include "util/regex.h"
 #include "util/strings.h"
 
@@ -32,8 +34,13 @@ std::optional<DeviceNodeLine> ParseDeviceNodeLine(std::string_view line) {
   DeviceNodeLine out;
   out.char_device = (*m)[1] == "c";
   out.mode = OctalMode((*m)[2]);
-  out.owner = (*m)[3];
-  out.group = (*m)[4];
+  // markdown emphasis a reporter put around a field ("root **148**") is not part of it
+  auto plain = [](std::string s) {
+    s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return c == '*' || c == '`'; }), s.end());
+    return s;
+  };
+  out.owner = plain((*m)[3]);
+  out.group = plain((*m)[4]);
   out.name = (*m)[5];
   return out;
 }

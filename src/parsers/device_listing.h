@@ -12,7 +12,7 @@ namespace rd {
 struct DeviceNodeLine {
   std::string name;   ///< "kfd" or "renderD128" (the last path component)
   std::string mode;   ///< permission bits in octal, "0660"
-  std::string owner, group;
+  std::string owner, group;  ///< as ls prints them: a number where the group has no name here
   bool char_device = false;
   size_t line = 0;    ///< 0-based line in the text
 };

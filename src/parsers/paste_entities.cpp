@@ -30,7 +30,7 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"`),;]|\.(?:\s|$)|$))"), 1});
     p.push_back({"hip_version", Regex::Literal(R"((?:HIP version|HIP runtime version|HIP_VERSION|hip version|HIP Version|\bHIP:)\s*[:=]?\s*([0-9]+\.[0-9]+\.[0-9]+(?:-[0-9a-f]{7,40}\b)?))"), 1});  // as hipconfig --version: with its git hash
     p.push_back({"rocm_wheel", Regex::Literal(R"(\+(rocm[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
-    p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
+    p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)(?:\.(?:x86_64|noarch|aarch64))?[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
     p.push_back({"amdgpu_dkms", Regex::Literal(R"((?:amdgpu-dkms[ _=:]+|amdgpu/|amdgpu, )(?:1:)?([0-9]+\.[0-9]+\.[0-9]+))"), 1});
     p.push_back({"windows_path", Regex::Literal(R"((?:^|[\s"'(=<])([A-Za-z]:\\[^\s"'<>|]*))"), 1});
     p.push_back({"wsl_path", Regex::Literal(R"((?:^|[\s"'(=])(/mnt/[a-z]/[^\s"']*))"), 1});
@@ -47,7 +47,7 @@ const std::vector<Pattern>& Patterns() {
     // The repository a paste installs from: repo.radeon.com/rocm/apt/6.2.4, /amdgpu/6.2.4/ubuntu.
     p.push_back({"rocm_mention", Regex::Literal(R"(repo\.radeon\.com/(?:rocm/(?:apt|rhel[0-9.]*|sles[0-9.]*|zyp[a-z]*|el[0-9]+)|amdgpu|amdgpu-install|graphics)/([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[/ ]|$))"), 1});
     // Issue templates: "- **ROCm Version**: 6.3.3 & 6.4", "ROCm version: 6.2.4".
-    p.push_back({"rocm_mention", Regex::Literal(R"((?i)\brocm version\**\s*[:=]\s*v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?))"), 1});
+    p.push_back({"rocm_mention", Regex::Literal(R"((?i)\brocm version\**\s*[:=]?\s*v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?))"), 1});
     p.push_back({"os_release_id", Regex::Literal(R"re(^\s*ID="?([a-z][a-z0-9._-]*)"?\s*$)re"), 1});
     p.push_back({"os_release_version", Regex::Literal(R"re(^\s*VERSION_ID="?([0-9][0-9.]*)"?\s*$)re"), 1});
     // An os-release cut to NAME= and VERSION= (no ID=, no VERSION_ID=).
@@ -119,9 +119,30 @@ std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
 }
 
 // ROCm/ROCm's issue form: "### ROCm Version" and, a line or two later, "ROCm 6.4.2" or "6.4.2".
+// Likewise the line after `cat /opt/rocm/.info/version`, and the Version: of an `apt show` /
+// `dpkg -s` stanza of a ROCm package.
 void TemplateValue(std::string_view line, std::string& heading, size_t line_no, std::set<std::pair<std::string, std::string>>& seen,
                    std::vector<PasteEntity>& out, size_t max) {
   std::string_view t = Trim(line);
+  if (StartsWith(heading, "package ")) {
+    if (StartsWith(t, "Version:")) {
+      std::string value = heading.substr(8) + " " + std::string(Trim(t.substr(8)));
+      if (out.size() < max && seen.insert({"rocm_package", value}).second) out.push_back({"rocm_package", value, line_no, false});
+      heading.clear();
+      return;
+    }
+    if (!t.empty() && !StartsWith(t, "Package:")) return;  // other fields of the stanza
+    heading.clear();
+  }
+  static const Regex package = Regex::Literal(R"(^Package:\s*(rocm-core|rocm-hip-runtime|hip-runtime-amd|rocm-hip-sdk|rocm-dev|rocm-libs|rocm|amdgpu-install)\s*$)");
+  if (auto m = package.Find(t); m && m->matched(1)) {
+    heading = "package " + (*m)[1];
+    return;
+  }
+  if (Contains(t, "rocm/.info/version") || Contains(t, "rocm/.info/version-")) {
+    heading = "rocm version";  // its output follows
+    return;
+  }
   if (StartsWith(t, "#")) {
     size_t text = t.find_first_not_of('#');  // a line of only '#' (hostile input, a markdown rule) has none
     heading = text == std::string_view::npos ? "" : ToLower(Trim(t.substr(text)));

@@ -18,9 +18,18 @@ bool AllNameChars(std::string_view s) {
   return true;
 }
 
-// "(venv) " / "(base) " prefixes, possibly several.
+// "(venv) " / "(base) " prefixes, possibly several, and a cluster's "[project] " tag before
+// user@host (ROCm/jax#268: "[cad14908] user@login6:~$"); "[user@host dir]$" is Bracketed's.
 std::string_view StripVenv(std::string_view s, std::string& venv) {
-  while (s.size() > 2 && s[0] == '(') {
+  while (s.size() > 2 && (s[0] == '(' || s[0] == '[')) {
+    if (s[0] == '[') {
+      size_t close = s.find(']');
+      if (close == std::string_view::npos || close > 64 || close + 1 >= s.size() || s[close + 1] != ' ') break;
+      std::string_view tag = s.substr(1, close - 1);
+      if (tag.empty() || !AllNameChars(tag)) break;
+      s.remove_prefix(close + 2);
+      continue;
+    }
     size_t close = s.find(')');
     if (close == std::string_view::npos || close > 64 || close + 1 >= s.size() || s[close + 1] != ' ') break;
     std::string_view name = s.substr(1, close - 1);

@@ -171,7 +171,9 @@ void AddDeviceNodes(std::string_view text, const PasteOrigin& origin, Facts& fac
     if (node.name == "kfd") {
       SetOnce(facts, "devices.kfd.exists", true, ev);
       SetOnce(facts, "devices.kfd.is_char_device", node.char_device, ev);
-      SetOnce(facts, "devices.kfd.group", node.group, ev);
+      // ls prints the number when this system has no name for the group (a container's image)
+      if (auto gid = ParseInt(node.group); gid && *gid >= 0) SetOnce(facts, "devices.kfd.gid", *gid, ev);
+      else SetOnce(facts, "devices.kfd.group", node.group, ev);
       SetOnce(facts, "devices.kfd.mode", node.mode, ev);
     } else if (StartsWith(node.name, "renderD")) {
       size_t index = NextIndex(facts, "devices.render");
@@ -243,6 +245,7 @@ const std::vector<FactSpec>& LineSignalFactSpecs() {
       {"devices.kfd.exists", "bool", "/dev/kfd exists (a pasted ls -l lists it)"},
       {"devices.kfd.is_char_device", "bool", "/dev/kfd is a character device"},
       {"devices.kfd.group", "string", "Group owning /dev/kfd (pasted ls -l)"},
+      {"devices.kfd.gid", "int", "GID owning /dev/kfd where the pasted ls -l shows a number (no name for it there)"},
       {"devices.kfd.mode", "string", "Permission bits of /dev/kfd (0660)"},
       {"devices.render", "array", "Render nodes a pasted ls -l lists"},
       {"devices.render.path", "string", "/dev/dri/renderD128"},

@@ -203,6 +203,15 @@ TEST(SystemText, AnOverridesTargetInTheTextIsTheNamedGpusRuntimeName) {
   EXPECT_EQ(FactOf("Name: gfx1030\nAMD Radeon RX 7900 XTX\n", "gpus[1].gfx"), "gfx1100");
 }
 
+TEST(SystemText, ReleaseFromVersionFilesPackageStanzasAndListings) {
+  EXPECT_EQ(FactOf("$ cat /opt/rocm/.info/version\n6.2.0-66\n", "rocm.release"), "6.2.0");
+  EXPECT_EQ(FactOf("$ apt show rocm-core\nPackage: rocm-core\nPriority: optional\nVersion: 6.3.1.60301-48~24.04\n", "rocm.release"), "6.3.1");
+  EXPECT_EQ(FactOf("$ dnf list installed | grep rocm-core\nrocm-core.x86_64   6.2.1.60201-112.el9   @rocm\n", "rocm.release"), "6.2.1");
+  EXPECT_EQ(FactOf("ROCm version 7.0.1\n", "rocm.release"), "7.0.1");
+  // another package's stanza says nothing about ROCm
+  EXPECT_EQ(FactOf("Package: firefox\nVersion: 1.2.3\n", "rocm.release"), "<none>");
+}
+
 TEST(SystemText, AmdgpuLogLinesAloneNameTheirGpus) {
   // a dmesg tail that never names the card still shows the driver bound one there (ROCm/ROCm#5616)
   std::string tail = "[   67.058794] amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:153)\n"

@@ -40,6 +40,13 @@ TEST(ShellPrompt, LinuxForms) {
   ASSERT_TRUE(p);
   EXPECT_EQ(p->venv, "base");
   EXPECT_EQ(p->user, "carol");
+  // a cluster's project tag before the prompt (ROCm/jax#268)
+  p = ParseShellPrompt("[cad14908] fvicentini@a1011:~/rep2$ module load rocm/6.2.1");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->user, "fvicentini");
+  EXPECT_EQ(p->host, "a1011");
+  EXPECT_EQ(p->command, "module load rocm/6.2.1");
+  EXPECT_FALSE(ParseShellPrompt("[note] this is prose"));
   p = ParseShellPrompt("$ groups");
   ASSERT_TRUE(p);
   EXPECT_EQ(p->command, "groups");
