@@ -42,6 +42,8 @@ const std::vector<Pattern>& Patterns() {
     // (C:\Program Files\AMD\ROCm\6.1\bin).
     p.push_back({"rocm_mention", Regex::Literal(R"(compute-rocm-(?:rel|dkms-no-npi-hipclang)-([0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
     p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\+AMD\\+ROCm\\+[0-9]+\.[0-9]+))"), 1});  // also a Python repr's doubled \\
+    // apt's resolver trace (apt -o Debug::pkgProblemResolver=1): "rocm:amd64 < none -> 7.0.1.70001-42~24.04 @un puN Ib >"
+    p.push_back({"rocm_package", Regex::Literal(R"(\b(rocm-core|rocm-hip-runtime(?:-dev)?|rocm-hip-sdk|rocm-dev|rocm-libs|rocm|hip-runtime-amd):(?:amd64|arm64) < [^>]*?-> ([0-9]+\.[0-9]+\.[0-9]+\.[0-9]+))"), 0});
     // A release asset or folder named for its ROCm release: "sd-…-bin-win-rocm-7.14.0-x64.zip".
     p.push_back({"rocm_mention", Regex::Literal(R"((?i)[-_]rocm-([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)[-_])"), 1});
     // The repository a paste installs from: repo.radeon.com/rocm/apt/6.2.4, /amdgpu/6.2.4/ubuntu.
@@ -61,7 +63,7 @@ const std::vector<Pattern>& Patterns() {
     // reads 2.5.1+rocm6.2 there and a bare version is PyPI's (or a distribution's) build.
     p.push_back({"torch_pip_listed", Regex::Literal(R"(^\s*torch\s{2,}([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+[0-9a-z.]+)?)\s*$)"), 1});
     // "Ubuntu 22.04", "Ubuntu Jammy 22.04.5 LTS", "Oracle Linux Server 9.4", "Fedora release 40".
-    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|sles|suse linux enterprise(?: server)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
+    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|sles|suse linux enterprise(?: server)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?: \((?:RHEL|SLES|LTS)\))?(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
     // "I'm using arch", "on Arch": the bare distribution name only after a verb that says so.
     p.push_back({"os_name", Regex::Literal(R"((?i)\b(?:using|on|running|i use|with) (arch)\b(?:[^-.=:_]|$))"), 0});
     // "24.04.1 LTS (Noble Numbat)", VERSION="22.04.3 LTS (Jammy Jellyfish)": the codename says Ubuntu.

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "parsers/python_environ.h"
 #include "parsers/shell_prompt.h"
 #include "parsers/shell_words.h"
 #include "util/negation.h"
@@ -444,6 +445,7 @@ PastedCommands ParsePastedCommands(std::string_view text) {
   PastedCommands out;
   auto lines = SplitLines(text);
   for (size_t i = 0; i < lines.size(); ++i) {
+    AddPythonEnviron(lines[i], i, out.env);
     std::string storage;
     std::string_view command = CommandPart(lines[i], storage);
     if (command.empty()) continue;

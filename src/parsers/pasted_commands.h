@@ -43,7 +43,7 @@ struct AmdgpuInstall {
 
 struct EnvAssignment {
   std::string name, value;
-  std::string origin;  ///< export, systemd, docker, powershell, cmd, inline
+  std::string origin;  ///< export, systemd, docker, powershell, cmd, inline, prose, python
   size_t line = 0;     ///< 0-based line in the text
 };
 

@@ -216,19 +216,29 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
   for (size_t i = 0; i < lines.size() && i < 20000 && found.size() + next < kMaxEntities; ++i) {
     std::string_view line = std::string_view(lines[i]).substr(0, 4096);
     if (!maybe_product.Search(line)) continue;
-    for (const auto& entry : names.entries) {
-      auto m = entry.pattern.Find(line);
-      if (!m || !m->groups[0]) continue;
-      Candidate c{ProductPhrase(line, *m->groups[0]), entry.gfx, i, 0};
-      c.rank = rank_of(line, c.phrase);
-      auto known = by_gfx.find(entry.gfx);
-      if (known == by_gfx.end()) {
-        by_gfx[entry.gfx] = found.size();
-        found.push_back(std::move(c));
-      } else if (c.rank > found[known->second].rank) {
-        found[known->second] = std::move(c);
+    // Several products may share a line ("a 9060XT 16GB and a RX 6600 8GB", ROCm/ROCm#5069): each
+    // one found is blanked out of the line and the table is tried again, most specific first.
+    std::string scan(line);
+    for (int products = 0; products < 4; ++products) {
+      bool matched = false;
+      for (const auto& entry : names.entries) {
+        auto m = entry.pattern.Find(scan);
+        if (!m || !m->groups[0]) continue;
+        Candidate c{ProductPhrase(scan, *m->groups[0]), entry.gfx, i, 0};
+        c.rank = rank_of(line, c.phrase);
+        size_t at = static_cast<size_t>(m->groups[0]->data() - scan.data()), length = m->groups[0]->size();
+        auto known = by_gfx.find(entry.gfx);
+        if (known == by_gfx.end()) {
+          by_gfx[entry.gfx] = found.size();
+          found.push_back(std::move(c));
+        } else if (c.rank > found[known->second].rank) {
+          found[known->second] = std::move(c);
+        }
+        std::fill(scan.begin() + static_cast<std::ptrdiff_t>(at), scan.begin() + static_cast<std::ptrdiff_t>(at + length), ' ');
+        matched = true;
+        break;
       }
-      break;
+      if (!matched || found.size() + next >= kMaxEntities) break;
     }
   }
   for (const auto& c : found) add("marketing", c.phrase, c.line, true, c.gfx, lines[c.line]);

@@ -108,7 +108,7 @@ const std::vector<FactSpec>& TriageFactSpecs() {
         {"commands.amdgpu_install.flags", "array", "Other flags"},
         {"commands.amdgpu_install.line", "int", "Line in the paste"},
         {"commands.amdgpu_install.text", "string", "The command as written"},
-        {"env_origin.*", "string", "Where a pasted assignment was seen: export, systemd, docker, powershell, cmd, inline, prose"},
+        {"env_origin.*", "string", "Where a pasted assignment was seen: export, systemd, docker, powershell, cmd, inline, prose, python"},
     };
     const auto& frameworks = FrameworksTriageFacts();
     all.insert(all.end(), frameworks.begin(), frameworks.end());

@@ -208,8 +208,23 @@ TEST(SystemText, ReleaseFromVersionFilesPackageStanzasAndListings) {
   EXPECT_EQ(FactOf("$ apt show rocm-core\nPackage: rocm-core\nPriority: optional\nVersion: 6.3.1.60301-48~24.04\n", "rocm.release"), "6.3.1");
   EXPECT_EQ(FactOf("$ dnf list installed | grep rocm-core\nrocm-core.x86_64   6.2.1.60201-112.el9   @rocm\n", "rocm.release"), "6.2.1");
   EXPECT_EQ(FactOf("ROCm version 7.0.1\n", "rocm.release"), "7.0.1");
+  // apt's resolver trace (ROCm/rocm-install-on-linux#583)
+  EXPECT_EQ(FactOf("Investigating (0) rocm:amd64 < none -> 7.0.1.70001-42~24.04 @un puN Ib >\n", "rocm.release"), "7.0.1");
+  // "Red Hat Enterprise Linux (RHEL) 9.3" in an issue template (ROCm/amdgpu#155)
+  EXPECT_EQ(FactOf("- OS: Red Hat Enterprise Linux (RHEL) 9.3\n", "os.version_id"), "9.3");
   // another package's stanza says nothing about ROCm
   EXPECT_EQ(FactOf("Package: firefox\nVersion: 1.2.3\n", "rocm.release"), "<none>");
+}
+
+TEST(SystemText, PythonSetsTheEnvironmentOfItsOwnProcess) {
+  // ROCm/ROCm#5069: the override set in a notebook cell
+  std::string line = "When I use `os.environ['HSA_OVERRIDE_GFX_VERSION'] = '10.3.0'` all the GPU gfx versions change to gfx1030\n";
+  EXPECT_EQ(FactOf(line, "env.HSA_OVERRIDE_GFX_VERSION"), "10.3.0");
+  EXPECT_EQ(FactOf(line, "env_origin.HSA_OVERRIDE_GFX_VERSION"), "python");
+  EXPECT_EQ(FactOf("os.environ.setdefault(\"HIP_VISIBLE_DEVICES\", \"1\")\n", "env.HIP_VISIBLE_DEVICES"), "1");
+  EXPECT_EQ(FactOf("os.putenv('HSA_ENABLE_SDMA', '0')\n", "env.HSA_ENABLE_SDMA"), "0");
+  // reading it sets nothing
+  EXPECT_EQ(FactOf("print(os.environ['HSA_OVERRIDE_GFX_VERSION'])\n", "env.HSA_OVERRIDE_GFX_VERSION"), "<none>");
 }
 
 TEST(SystemText, AmdgpuLogLinesAloneNameTheirGpus) {
