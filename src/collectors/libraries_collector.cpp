@@ -347,8 +347,8 @@ nlohmann::json CheckFile(CollectContext& context, const Scan& scan, const std::s
     }
   }
   for (const auto& object : closure) totals.closure.insert(object);
-  for (const auto& name : missing) {
-    auto it = std::find(dlopen_missing.begin(), dlopen_missing.end(), name);
+  for (const auto& gone : missing) {
+    auto it = std::find(dlopen_missing.begin(), dlopen_missing.end(), gone);
     if (it != dlopen_missing.end()) dlopen_missing.erase(it);
   }
   nlohmann::json versions = nlohmann::json::array();
@@ -430,7 +430,9 @@ void CollectLibraries(CollectContext& context, Facts& facts) {
     std::string ask = requested ? path : name;
     // The closure-only libraries (comgr, the math libraries) are resolved, not loaded: dlopen of
     // libamd_comgr alone maps libLLVM (issue 15 item 4).
-    bool key = requested || std::any_of(key_stems.begin(), key_stems.end(), [&](const std::string& stem) { return IsSonameOf(name, stem); });
+    // a named copy: clang before 16 cannot capture a structured binding in a lambda (the fuzz build)
+    const std::string& soname = name;
+    bool key = requested || std::any_of(key_stems.begin(), key_stems.end(), [&](const std::string& stem) { return IsSonameOf(soname, stem); });
     if (key && std::find(dlopen_names.begin(), dlopen_names.end(), ask) == dlopen_names.end()) dlopen_names.push_back(ask);
     if (key) entry["dlopen_name"] = ask;
     entry["requested"] = requested;

@@ -10,14 +10,14 @@
 add_executable(fuzz_offload_bundle ${CMAKE_CURRENT_LIST_DIR}/fuzz_offload_bundle.cpp
   ${RD_SRC}/parsers/offload_bundle.cpp ${RD_SRC}/parsers/elf_sections.cpp ${RD_FUZZ_COMMON})
 target_include_directories(fuzz_offload_bundle PRIVATE ${RD_SRC})
-target_compile_options(fuzz_offload_bundle PRIVATE -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer)
-target_link_options(fuzz_offload_bundle PRIVATE -fsanitize=fuzzer,address,undefined)
+target_compile_options(fuzz_offload_bundle PRIVATE ${RD_FUZZ_FLAGS} -fno-omit-frame-pointer)
+target_link_options(fuzz_offload_bundle PRIVATE ${RD_FUZZ_FLAGS})
 target_link_libraries(fuzz_offload_bundle PRIVATE rd_deps::compress)
 # The kpack reader (issue 15); seeds: tests/fixtures/kpack (tests/tools/make_kpack.py).
 #   ./build-fuzz/tests/fuzz/fuzz_kpack -max_total_time=300 -rss_limit_mb=2048 CORPUS tests/fixtures/kpack
 add_executable(fuzz_kpack ${CMAKE_CURRENT_LIST_DIR}/fuzz_kpack.cpp
   ${RD_SRC}/parsers/kpack.cpp ${RD_SRC}/parsers/elf_sections.cpp ${RD_FUZZ_COMMON})
 target_include_directories(fuzz_kpack PRIVATE ${RD_SRC})
-target_compile_options(fuzz_kpack PRIVATE -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer)
-target_link_options(fuzz_kpack PRIVATE -fsanitize=fuzzer,address,undefined)
+target_compile_options(fuzz_kpack PRIVATE ${RD_FUZZ_FLAGS} -fno-omit-frame-pointer)
+target_link_options(fuzz_kpack PRIVATE ${RD_FUZZ_FLAGS})
 target_link_libraries(fuzz_kpack PRIVATE rd_deps::json rd_deps::fmt)
