@@ -4,20 +4,29 @@
 #include <map>
 #include <memory>
 
+#include "util/json_fingerprint.h"
 #include "util/keyed_cache.h"
 
 namespace rd {
 
 std::shared_ptr<const SignatureTable> SignatureTableFor(const nlohmann::json* data) {
-  // The dump is a few tens of KiB; compiling the set is what is worth keeping.
+  // Keyed by the tables' content fingerprint: neither a copy nor a dump of them per paste.
   static KeyedCache<SignatureTable> cache;
-  nlohmann::json tables = nlohmann::json::object();
+  uint64_t key = 0;
   if (data && data->is_object()) {
     for (const auto& [name, root] : data->items()) {
-      if (name.rfind("signatures", 0) == 0) tables[name] = root;
+      if (name.rfind("signatures", 0) == 0) key = key * 31 + JsonFingerprint(root) + std::hash<std::string>{}(name);
     }
   }
-  return cache.Get(tables.dump(), [&] { return LoadSignatureTable(&tables); });
+  return cache.Get(std::to_string(key), [&] {
+    nlohmann::json tables = nlohmann::json::object();
+    if (data && data->is_object()) {
+      for (const auto& [name, root] : data->items()) {
+        if (name.rfind("signatures", 0) == 0) tables[name] = root;
+      }
+    }
+    return LoadSignatureTable(&tables);
+  });
 }
 
 void AddSignatureFacts(const PastePiece& piece, const PasteOrigin& origin, const SignatureTable& table, Facts& facts) {

@@ -1,7 +1,7 @@
 #pragma once
-/// A process-wide cache of values built from text (a compiled regex set, a name table), keyed by
-/// that text rather than by a pointer: a test may load another rule directory at the same
-/// address. Values are shared, so one dropped from the cache stays alive for whoever holds it.
+/// A process-wide cache of values built from data (a compiled regex set, a name table), keyed by
+/// the data's content (util/json_fingerprint.h) rather than by a pointer: a test may load another
+/// rule directory at the same address. Values are shared, so one dropped from the cache stays alive for whoever holds it.
 #include <cstddef>
 #include <map>
 #include <memory>
