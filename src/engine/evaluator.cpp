@@ -246,11 +246,10 @@ std::string FactValueText(const json& value) {
     for (const auto& item : value) out += (out.empty() ? "" : ", ") + FactValueText(item);
     return out;
   }
-  if (value.is_number_float()) {
-    std::string text = value.dump();
-    return text;
-  }
-  return value.dump();
+  if (value.is_number_float()) return value.dump();
+  // An object or array element from a paste may hold bytes that are not UTF-8: a plain dump()
+  // throws on them, which ended a triage with "internal error" and no report (fuzz_triage).
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 Truth EvaluateCondition(const Condition& c, const Facts& facts, const json& data, const std::string& for_each,

@@ -195,3 +195,19 @@ TEST_F(EvaluatorTest, PathsThroughArraysHoldForSomeElement) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// fuzz_triage: an object fact holding bytes that are not UTF-8 (a paste's) ended the triage with
+// "internal error" when a condition printed it; it prints with U+FFFD now.
+TEST(FactValueTextTest, BytesThatAreNotUtf8DoNotThrow) {
+  nlohmann::json object = {{"message", std::string("containe\x84s: 73e")}};
+  std::string text;
+  EXPECT_NO_THROW(text = FactValueText(object));
+  EXPECT_NE(text.find("containe"), std::string::npos);
+  EXPECT_NO_THROW(FactValueText(nlohmann::json::array({object, 1.5})));
+}
+
+}  // namespace
+}  // namespace rd
