@@ -1,4 +1,4 @@
-// Inputs the fuzzers crashed on (tests/fixtures/fuzz_regressions/): each goes through the whole
+// Inputs the fuzzers crashed on (tests/fuzz/regressions/triage/): each goes through the whole
 // triage path again (split, facts, every rule, all three renderers) and must give a report.
 #include <filesystem>
 
@@ -13,7 +13,8 @@ namespace rd {
 namespace {
 
 TEST(FuzzRegressions, EveryCrashInputGivesAReport) {
-  std::filesystem::path dir = std::filesystem::path(ROCM_DOCTOR_FIXTURES) / "fuzz_regressions";
+  // tests/fuzz/regressions/triage: not under tests/fixtures, where every folder is a replay scenario
+  std::filesystem::path dir = std::filesystem::path(ROCM_DOCTOR_FIXTURES) / ".." / "fuzz" / "regressions" / "triage";
   size_t inputs = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".bin") continue;
