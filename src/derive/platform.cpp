@@ -23,11 +23,11 @@ void FromEntities(const Facts& facts, Signals& s) {
     if (kind == "windows_path" || kind == "windows_marker") s.windows.push_back(where);
     else if (kind == "wsl_path" || kind == "wsl_marker") s.wsl.push_back(where);
     else if (kind == "mac_marker") s.macos.push_back(where);
-    else if (kind == "os_name" && StartsWith(ToLower(value), "windows")) s.windows.push_back(where);
-    else if (kind == "os_name") s.linux_.push_back(where);
+    else if ((kind == "os_name" || kind == "os_form") && StartsWith(ToLower(value), "windows")) s.windows.push_back(where);
+    else if (kind == "os_name" || kind == "os_form") s.linux_.push_back(where);
     else if (kind == "kernel_release") (Contains(ToLower(value), "microsoft") ? s.wsl : s.linux_).push_back("kernel " + where);
     else if (kind == "rocm_path" && StartsWith(value, "\\")) s.windows.push_back(where);  // the HIP SDK's \AMD\ROCm\6.2
-    else if (kind == "rocm_path" || kind == "amdgpu_dkms") s.linux_.push_back(where);
+    else if (kind == "rocm_path" || kind == "amdgpu_dkms" || kind == "linux_marker") s.linux_.push_back(where);
   }
   for (const auto& p : FactArray(facts, "triage.prompts")) {
     std::string os = Field(p, "os");

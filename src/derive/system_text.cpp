@@ -68,9 +68,22 @@ void DeriveOs(Facts& facts) {
     if (v) facts.Set("os.version_id", Field(*v, "value"), EntityEvidence(*v));
     return;
   }
+  // An issue form's "### Operating System" answer is the reporter's own statement.
+  // Its version, when the answer has none, from the prose's mentions of that distribution.
+  std::string chosen;
+  if (const auto* form = FirstEntity(facts, "os_form")) {
+    auto [distro, version] = NameAndVersion(Field(*form, "value"));
+    if (std::string os = OsId(distro); !os.empty()) {
+      chosen = os;
+      facts.Set("os.id", os, EntityEvidence(*form));
+      if (!version.empty()) {
+        facts.Set("os.version_id", version, EntityEvidence(*form));
+        return;
+      }
+    }
+  }
   // Prose: the first named distribution; its version from the first mention that has one
   // ("Ubuntu" in a title, "Ubuntu 22.04.5 LTS" further down).
-  std::string chosen;
   for (const auto& e : FactArray(facts, "triage.entities")) {
     if (Field(e, "kind") != "os_name") continue;
     auto [distro, version] = NameAndVersion(Field(e, "value"));

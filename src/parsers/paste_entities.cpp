@@ -11,6 +11,13 @@ namespace rd {
 
 namespace {
 
+// "Ubuntu 22.04", "Ubuntu Jammy 22.04.5 LTS", "Oracle Linux Server 9.4", "Fedora release 40".
+const Regex& OsNameRegex() {
+  static const Regex regex = Regex::Literal(
+      R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|sles|suse linux enterprise(?: server)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?: \((?:RHEL|SLES|LTS)\))?(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))");
+  return regex;
+}
+
 struct Pattern {
   const char* kind;
   Regex regex;
@@ -62,13 +69,15 @@ const std::vector<Pattern>& Patterns() {
     // `pip list`: "torch                    2.5.1". pip shows a wheel's local tag, so a ROCm wheel
     // reads 2.5.1+rocm6.2 there and a bare version is PyPI's (or a distribution's) build.
     p.push_back({"torch_pip_listed", Regex::Literal(R"(^\s*torch\s{2,}([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+[0-9a-z.]+)?)\s*$)"), 1});
-    // "Ubuntu 22.04", "Ubuntu Jammy 22.04.5 LTS", "Oracle Linux Server 9.4", "Fedora release 40".
-    p.push_back({"os_name", Regex::Literal(R"((?i)(?:^|[\s"'(:=*])(ubuntu|debian(?: gnu/linux)?|fedora(?: linux)?|arch ?linux|manjaro|endeavouros|cachyos|opensuse(?: tumbleweed| leap)?|linux mint|pop!_os|rocky linux|almalinux|red hat enterprise linux|rhel|centos(?: stream)?|oracle linux|sles|suse linux enterprise(?: server)?|nixos|gentoo|void linux|bazzite|nobara|kubuntu|xubuntu|windows)(?: \((?:RHEL|SLES|LTS)\))?(?:[ :]+(?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute))?[ :]*(?:release |version |server |desktop |workstation )?((?:[0-9]{1,2}(?:\.[0-9]{1,2}){0,2})|tumbleweed|sid|bookworm|trixie)?(?:[^0-9A-Za-z]|$))"), 0});
+    p.push_back({"os_name", OsNameRegex(), 0});
     // "I'm using arch", "on Arch": the bare distribution name only after a verb that says so.
     p.push_back({"os_name", Regex::Literal(R"((?i)\b(?:using|on|running|i use|with) (arch)\b(?:[^-.=:_]|$))"), 0});
     // "24.04.1 LTS (Noble Numbat)", VERSION="22.04.3 LTS (Jammy Jellyfish)": the codename says Ubuntu.
     p.push_back({"ubuntu_version", Regex::Literal(R"((?i)\b([0-9]{2}\.(?:04|10)(?:\.[0-9]{1,2})?)(?: LTS)? \((?:xenial|bionic|focal|jammy|noble|mantic|lunar|kinetic|oracular|plucky|questing|resolute) )"), 1});
     p.push_back({"windows_marker", Regex::Literal(R"((?i)(\\Scripts\\|\bpy -3|\bzluda\b|\.exe\b|\.dll\b|\bAppData\b|Program Files|\bHIP SDK\b|\bwindows (?:10|11)\b|\bwin(?:10|11)\b|\.bat\b|\.ps1\b|\bpowershell\b|\bdirectml\b|\bAdrenalin\b|%[A-Z]+%|\bwsarecv\b|\bwsasend\b))"), 1});
+    // Linux-only commands and paths: a dnf error or a traceback under /home/ is a Linux paste
+    // even without a prompt, a kernel line or an os-release (WSL markers still outrank it).
+    p.push_back({"linux_marker", Regex::Literal(R"((?:^|[\s`$#>(|;&"'=])((?:sudo|apt-get|apt|dnf|yum|zypper|pacman|dpkg|modprobe|lsmod|dkms|systemctl|journalctl|ldconfig|amdgpu-install)\s|/dev/kfd\b|/dev/dri\b|/etc/(?:os-release|apt|yum\.repos\.d|modprobe\.d|default/grub)\b|/usr/(?:lib|lib64|bin|local|share|include)/|/home/[A-Za-z0-9_.-]+/|/lib/modules/|/sys/(?:class|module|bus)/|/proc/))"), 1});
     p.push_back({"mac_marker", Regex::Literal(R"((?i)(\bmacos ?(?:1[0-9]|2[0-9])(?:\.[0-9]+)*\b|\bmac os x\b|\bDarwin Kernel Version\b|\bapple m[1-5]\b))"), 1});
     // The Windows HIP SDK's release: "HIP SDK 6.2", "HIP SDK for Windows 6.4.2".
     p.push_back({"rocm_mention", Regex::Literal(R"((?i)\bHIP SDK (?:for Windows )?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)\b)"), 1});
@@ -116,6 +125,7 @@ std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
     return v;
   }
   if (kind == "windows_marker" || kind == "wsl_marker" || kind == "mac_marker") return ToLower(m[1]);
+  if (kind == "linux_marker") return std::string(Trim(m[1]));
   if (kind == "amdgpu_loaded") return "amdgpu";
   return m[static_cast<size_t>(group)];
 }
@@ -151,6 +161,18 @@ void TemplateValue(std::string_view line, std::string& heading, size_t line_no, 
     return;
   }
   if (t.empty() || heading.empty()) return;
+  // Issue forms ("### Operating System" / "### OS" then "Fedora"): the reporter's own answer,
+  // which outranks a distribution the prose names in passing ("the RHEL instructions").
+  static const std::set<std::string> kOsHeadings = {"operating system", "operating systems", "os", "os version", "distribution",
+                                                    "linux distribution", "distro", "os/distro", "operating system version"};
+  if (kOsHeadings.count(heading) && out.size() < max) {
+    if (auto m = OsNameRegex().Find(t); m && m->groups[0]) {
+      std::string value = std::string(Trim((*m)[1] + (m->matched(2) ? " " + (*m)[2] : "")));
+      if (seen.insert({"os_form", value}).second) out.push_back({"os_form", value, line_no, false});
+    }
+    heading.clear();
+    return;
+  }
   static const Regex version = Regex::Literal(R"(^(?i:rocm)?[ v-]*([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)\b)");
   if (heading == "rocm version" && out.size() < max) {
     if (auto m = version.Find(t); m && m->matched(1) && seen.insert({"rocm_mention", (*m)[1]}).second) out.push_back({"rocm_mention", (*m)[1], line_no, false});
