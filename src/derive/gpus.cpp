@@ -11,6 +11,7 @@
 
 #include "derive/derive.h"
 #include "derive/fact_reads.h"
+#include "derive/gpu_sightings.h"
 #include "parsers/gfx_names.h"
 #include "parsers/gpu_table.h"
 #include "parsers/kfd_topology.h"
@@ -22,12 +23,8 @@ namespace rd {
 
 namespace {
 
-struct Sighting {
-  std::string source;  ///< sysfs, rocminfo, amd-smi, rocm-smi, collect_env, llm-log, text
-  std::string gfx, name, device_id, bdf, isa;
-  std::string runtime_gfx;  ///< what the runtime reported when an override renamed the target
-  Evidence evidence;        ///< the line or file that showed it
-};
+using gpu_sightings::Sighting;
+using gpu_sightings::EvidenceOf;
 
 struct Gpu {
   Sighting identity;
@@ -35,124 +32,6 @@ struct Gpu {
   std::set<std::string> matched_by;  ///< sources already merged into this entry
   bool from_sysfs = false;
 };
-
-std::string DeviceIdOf(std::string_view text) {
-  // "0x73df", "73DF", "1002:73df" -> "0x73df"
-  std::string t = ToLower(Trim(text));
-  if (size_t colon = t.find(':'); colon != std::string::npos) t = t.substr(colon + 1);
-  if (StartsWith(t, "0x")) t = t.substr(2);
-  if (t.size() != 4 || t.find_first_not_of("0123456789abcdef") != std::string::npos) return "";
-  return "0x" + t;
-}
-
-std::string GfxOf(std::string_view text) {
-  auto gfx = ExtractGfx(ToLower(text));
-  return gfx ? *gfx : std::string();
-}
-
-Evidence EvidenceOf(const Facts& facts, const std::string& path) {
-  const Evidence* ev = facts.EvidenceFor(path);
-  return ev ? *ev : Evidence{};
-}
-
-std::vector<Sighting> FromArray(const Facts& facts, const char* path, const char* source, const char* gfx_key,
-                                const char* name_key, const char* device_key, const char* bdf_key) {
-  std::vector<Sighting> out;
-  size_t index = 0;
-  for (const auto& item : FactArray(facts, path)) {
-    std::string at = std::string(path) + "[" + std::to_string(index++) + "]";
-    if (!item.is_object()) continue;
-    Sighting s{source};
-    s.evidence = EvidenceOf(facts, at + "." + gfx_key);
-    s.gfx = GfxOf(Field(item, gfx_key));
-    s.name = Field(item, name_key);
-    s.device_id = DeviceIdOf(Field(item, device_key));
-    if (bdf_key) s.bdf = ToLower(Field(item, bdf_key));
-    s.isa = Field(item, "isa");
-    if (s.gfx.empty() && !s.isa.empty()) s.gfx = GfxOf(s.isa);
-    if (!s.gfx.empty() || !s.name.empty() || !s.device_id.empty()) out.push_back(std::move(s));
-  }
-  return out;
-}
-
-// The runtime reports the override's target, not the GPU's (rocminfo under
-// HSA_OVERRIDE_GFX_VERSION=10.3.0 says gfx1030 for a gfx1031): that name is not the identity.
-void SeparateOverride(std::vector<Sighting>& list, const std::string& override_gfx, const PciLookup& pci) {
-  if (override_gfx.empty()) return;
-  for (auto& s : list) {
-    if (s.gfx != override_gfx) continue;
-    s.runtime_gfx = s.gfx;
-    // The product name or the PCI id still says what it is (ollama names a GPU "1002:687f").
-    const auto* product = s.name.empty() ? nullptr : pci.names().Find(s.name);
-    s.gfx = product ? product->gfx : "";
-    std::string device = !s.device_id.empty() ? s.device_id : DeviceIdOf(s.name);
-    if (s.gfx.empty() && !device.empty()) {
-      if (auto model = pci.Find(device)) s.gfx = model->gfx;
-    }
-    if (s.gfx == s.runtime_gfx) s.runtime_gfx.clear();  // a native GPU under a needless override
-  }
-}
-
-// No override in sight, yet a runtime's listing reports a target the product cannot have
-// ("Board name: Radeon 8060S Graphics" / "Name: gfx1201": the 8060S is gfx1151): an
-// HSA_OVERRIDE_GFX_VERSION set where the paste does not show it (~/.bashrc, ROCm/ROCm#5696)
-// renamed every agent. The product is the identity; the report is the runtime's target.
-void SeparateHiddenOverride(std::vector<Sighting>& list, const PciLookup& pci) {
-  for (auto& s : list) {
-    if (s.gfx.empty() || s.name.empty() || !s.runtime_gfx.empty()) continue;
-    const auto* product = pci.names().Find(s.name);
-    if (!product || product->gfx.empty() || product->gfx == s.gfx) continue;
-    s.runtime_gfx = s.gfx;
-    s.gfx = product->gfx;
-  }
-}
-
-std::vector<Sighting> TextSightings(const Facts& facts, const PciLookup& pci) {
-  std::vector<Sighting> out;
-  std::set<std::string> gfx_seen;
-  size_t index = 0;
-  for (const auto& e : FactArray(facts, "triage.entities")) {
-    std::string kind = Field(e, "kind");
-    bool device = e.is_object() && e.value("device", false);
-    Sighting s{"text"};
-    s.evidence = EvidenceOf(facts, "triage.entities[" + std::to_string(index++) + "].kind");
-    if ((kind == "gfx" || kind == "isa") && device) {
-      s.gfx = GfxOf(Field(e, "value"));
-      if (kind == "isa") s.isa = Field(e, "value");
-    } else if (kind == "marketing") {
-      s.gfx = Field(e, "gfx");
-      s.name = Field(e, "value");
-    } else if (kind == "pci_id") {
-      s.device_id = DeviceIdOf(Field(e, "value"));
-      auto model = pci.Find(s.device_id);
-      if (!model) continue;  // an AMD audio function or a bridge, not a GPU we know
-      s.gfx = model->gfx;
-      if (!LookupPciDevice(pci.table(), s.device_id)) s.name = model->name;  // libdrm's name
-    } else {
-      continue;
-    }
-    if (s.gfx.empty() || !gfx_seen.insert(s.gfx + "|" + s.device_id + "|" + s.name).second) continue;
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
-// Under HSA_OVERRIDE_GFX_VERSION the runtime's tools print the override's target: a bare gfx in the
-// text equal to it ("rocminfo | grep gfx" -> gfx1030), beside the one product or PCI id of another
-// target, is that product's runtime name, not a second GPU.
-void FoldOverrideTarget(std::vector<Sighting>& text, const std::string& override_gfx) {
-  if (override_gfx.empty()) return;
-  auto bare = [&](const Sighting& s) { return s.gfx == override_gfx && s.name.empty() && s.device_id.empty(); };
-  std::vector<Sighting*> named;
-  for (auto& s : text) {
-    if (!s.gfx.empty() && s.gfx != override_gfx && (!s.name.empty() || !s.device_id.empty())) named.push_back(&s);
-  }
-  std::set<std::string> targets;
-  for (const auto* s : named) targets.insert(s->gfx);
-  if (targets.size() != 1 || std::none_of(text.begin(), text.end(), bare)) return;
-  for (auto* s : named) s->runtime_gfx = override_gfx;
-  text.erase(std::remove_if(text.begin(), text.end(), bare), text.end());
-}
 
 bool Matches(const Gpu& gpu, const Sighting& s) {
   const Sighting& id = gpu.identity;
@@ -171,6 +50,7 @@ void Enrich(Gpu& gpu, const Sighting& s) {
   if (id.bdf.empty()) id.bdf = s.bdf;
   if (id.isa.empty()) id.isa = s.isa;
   if (id.runtime_gfx.empty()) id.runtime_gfx = s.runtime_gfx;
+  if (id.hip_index < 0) id.hip_index = s.hip_index;
   if (id.evidence.source.empty()) id.evidence = s.evidence;
   if (std::find(gpu.seen_in.begin(), gpu.seen_in.end(), s.source) == gpu.seen_in.end()) gpu.seen_in.push_back(s.source);
   gpu.matched_by.insert(s.source);
@@ -213,25 +93,12 @@ void FillFromPciMention(std::vector<Gpu>& gpus, const std::vector<Sighting>& tex
   if (ids.size() == 1 && unnamed.size() == 1) Enrich(*unnamed.front(), *ids.front());
 }
 
-// The GPU addresses a paste names, each with the line that showed it.
-std::map<std::string, Evidence> DeviceAddresses(const Facts& facts) {
-  std::map<std::string, Evidence> addresses;
-  const auto& entities = FactArray(facts, "triage.entities");
-  for (size_t i = 0; i < entities.size(); ++i) {
-    const auto& e = entities[i];
-    if (!e.is_object() || Field(e, "kind") != "pci_bdf" || !e.value("device", false)) continue;
-    std::string bdf = ToLower(Field(e, "value"));
-    addresses.emplace(bdf.size() == 7 ? "0000:" + bdf : bdf, EvidenceOf(facts, "triage.entities[" + std::to_string(i) + "].kind"));
-  }
-  return addresses;
-}
-
 // One GPU and one GPU address in the paste ("amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault"):
 // that address is this GPU's (ROCm/ROCm#5616). Two of either and nothing is guessed. Where
 // nothing else names a GPU, each address on amdgpu's own lines is one: the driver bound a device
 // there, even if the paste never says which (a dmesg tail of page faults or ring timeouts).
 void FillAddress(std::vector<Gpu>& gpus, const Facts& facts) {
-  auto addresses = DeviceAddresses(facts);
+  auto addresses = gpu_sightings::DeviceAddresses(facts);
   if (gpus.empty()) {
     for (const auto& [bdf, evidence] : addresses) {
       if (!Contains(evidence.excerpt, "amdgpu ")) continue;  // lspci's display lines also name other vendors
@@ -283,6 +150,7 @@ void WriteIdentity(Facts& facts, const std::string& at, const Gpu& gpu, const Pc
   set_if_absent("pci_bdf", id.bdf);
   set_if_absent("isa", id.isa);
   if (!id.runtime_gfx.empty() && id.runtime_gfx != gfx) set_if_absent("override_gfx", id.runtime_gfx);
+  if (id.hip_index >= 0 && !facts.Get(at + ".hip_index").value) facts.Set(at + ".hip_index", id.hip_index, id.evidence);
   if (!gpu.seen_in.empty()) facts.Set(at + ".seen_in", gpu.seen_in);
 }
 
@@ -307,6 +175,23 @@ void WriteLookups(Facts& facts, const std::string& at, const nlohmann::json& tab
   if (!info->firmware.empty()) facts.Set(at + ".firmware_prefix", info->firmware);
 }
 
+// The HIP ordinals of the discrete GPUs beside an iGPU ("0" for llama.cpp's "Device 0: RX 7700S",
+// "Device 1: Radeon 780M"): the exact HIP_VISIBLE_DEVICES value. Only when every GPU's ordinal is
+// known; a guess would select the iGPU.
+void WriteDiscreteIndices(Facts& facts, size_t count) {
+  std::vector<std::string> discrete;
+  bool igpu = false;
+  for (size_t i = 0; i < count; ++i) {
+    std::string at = "gpus[" + std::to_string(i) + "]";
+    auto index = FactInt(facts, at + ".hip_index");
+    if (!index) return;
+    if (FactFlag(facts, at + ".is_apu")) igpu = true;
+    else discrete.push_back(std::to_string(*index));
+  }
+  if (!igpu || discrete.empty()) return;
+  facts.Set("gpu.dgpu_hip_indices", Join(discrete, ","), {"derived", "the HIP device ordinals of the discrete GPUs"});
+}
+
 void WriteCounts(Facts& facts, size_t count) {
   int igpu = 0, dgpu = 0;
   std::set<std::string> gfx_set;
@@ -323,6 +208,7 @@ void WriteCounts(Facts& facts, size_t count) {
   facts.Set("gpu.igpu_count", igpu);
   facts.Set("gpu.dgpu_count", dgpu);
   facts.Set("gpu.has_igpu_and_dgpu", igpu > 0 && dgpu > 0);
+  WriteDiscreteIndices(facts, count);
   facts.Set("gpu.distinct_gfx_count", gfx_set.size());
   if (count == 0) return;
   // "8 × AMD Instinct MI300X (gfx942)" rather than eight copies.
@@ -340,6 +226,9 @@ void WriteCounts(Facts& facts, size_t count) {
 // Then that is what the GPU section names, not a warning that no AMD GPU was found.
 void DeriveNvidiaProbed(Facts& facts, size_t amd_count) {
   auto devices = facts.Get("probes.devices").value;
+  // Only where probes ran: on a paste this flag alone would make "[✓] GPUs and driver" appear
+  // for text that never mentions a GPU.
+  if (FactText(facts, "probes.platform").empty()) return;
   bool probed = FactText(facts, "probes.platform") == "cuda" && devices && devices->is_array() && !devices->empty();
   facts.Set("gpu.nvidia_probed", probed);
   if (!probed || amd_count > 0) return;
@@ -384,32 +273,31 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
     gpus.push_back(std::move(gpu));
   }
   bool may_add = !have_sysfs || gpus.empty();
-  struct Source {
-    const char *path, *name, *gfx, *marketing, *device, *bdf;
-  };
-  static const Source kListings[] = {
-      {"rocminfo.gpu_agents", "rocminfo", "name", "marketing_name", "", nullptr},
-      {"amd_smi.gpus", "amd-smi", "gfx", "marketing_name", "device_id", "pci_bdf"},
-      {"smi.devices", "rocm-smi", "gfx", "card_series", "device_id", nullptr},
-      {"collect_env.gpus", "collect_env", "gfx", "marketing_name", "", nullptr},
-      {"llm_runtime.gpus", "llm-log", "gfx", "marketing_name", "", nullptr},
-      {"clinfo.devices", "clinfo", "gfx", "marketing_name", "", nullptr},
+  static const gpu_sightings::Listing kListings[] = {
+      {"rocminfo.gpu_agents", "rocminfo", "name", "marketing_name", "", nullptr, true},
+      {"amd_smi.gpus", "amd-smi", "gfx", "marketing_name", "device_id", "pci_bdf", false},
+      {"smi.devices", "rocm-smi", "gfx", "card_series", "device_id", nullptr, false},
+      {"collect_env.gpus", "collect_env", "gfx", "marketing_name", "", nullptr, false},
+      {"llm_runtime.gpus", "llm-log", "gfx", "marketing_name", "", nullptr, true},
+      {"clinfo.devices", "clinfo", "gfx", "marketing_name", "", nullptr, false},
   };
   for (const auto& source : kListings) {
-    auto list = FromArray(facts, source.path, source.name, source.gfx, source.marketing, source.device, source.bdf);
+    auto list = gpu_sightings::FromArray(facts, source);
     for (auto& s : list) {
       // rocm-smi lists a device id and a code name ("Navi 22"): the PCI table gives its gfx.
       if (s.gfx.empty() && !s.device_id.empty()) {
         if (auto model = pci.Find(s.device_id)) s.gfx = model->gfx;
       }
+      // llama.cpp's "Device 1: AMD Radeon 780M, compute capability 11.0": the name gives it.
+      if (const auto* product = s.gfx.empty() && !s.name.empty() ? pci.names().Find(s.name) : nullptr) s.gfx = product->gfx;
     }
-    SeparateOverride(list, override_gfx, pci);
-    if (override_gfx.empty()) SeparateHiddenOverride(list, pci);
+    gpu_sightings::SeparateOverride(list, override_gfx, pci);
+    if (override_gfx.empty()) gpu_sightings::SeparateHiddenOverride(list, pci);
     MergeListing(gpus, list, may_add);
   }
   // Bare mentions only name GPUs when no listing did (prose also names other people's GPUs).
-  auto text = TextSightings(facts, pci);
-  FoldOverrideTarget(text, override_gfx);
+  auto text = gpu_sightings::TextSightings(facts, pci);
+  gpu_sightings::FoldOverrideTarget(text, override_gfx);
   MergeListing(gpus, text, gpus.empty());
   FillFromPciMention(gpus, text);
   FillAddress(gpus, facts);

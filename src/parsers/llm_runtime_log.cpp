@@ -95,7 +95,9 @@ void Ollama(std::string_view s, size_t i, LlmRuntimeLog& out) {
 
 void LlamaCpp(std::string_view s, size_t i, LlmRuntimeLog& out) {
   std::string_view t = Trim(s);
-  if (StartsWith(t, "Device ") && Contains(t, ": ") && Contains(t, "gfx")) {
+  // "Device 0: AMD Radeon RX 7900 XTX, gfx1100 (0x1100), VMM: no"; older builds print
+  // "Device 0: AMD Radeon RX 7700S, compute capability 11.0, VMM: no" (no gfx: the name says it).
+  if (StartsWith(t, "Device ") && Contains(t, ": ") && (Contains(t, "gfx") || Contains(t, "compute capability"))) {
     auto id = ParseInt(t.substr(7, t.find(':') - 7));
     std::string_view rest = Trim(t.substr(t.find(':') + 1));
     LlmGpu gpu{i, id && *id >= 0 && *id < 64 ? static_cast<int>(*id) : 0, GfxIn(rest),
@@ -117,6 +119,11 @@ bool OllamaCli(std::string_view text) {
   return Contains(text, "ollama version is") || Contains(text, "llama runner process has terminated") ||
          Contains(text, "Error: llama runner");
 }
+// llama.cpp's device listing without its ggml_cuda_init header: "Device 1: AMD Radeon 780M,
+// compute capability 11.0, VMM: no".
+bool LlamaCppDeviceLine(std::string_view text) {
+  return Contains(text, "compute capability") && Contains(text, "VMM:") && (Contains(text, "AMD") || Contains(text, "Radeon"));
+}
 bool VllmBanner(std::string_view text) {
   return Contains(text, "vLLM API server version") || Contains(text, "Automatically detected platform rocm") ||
          Contains(text, "vllm serve") || Contains(text, "vllm.entrypoints");
@@ -128,6 +135,7 @@ bool LooksLikeLlmRuntimeLog(std::string_view text) {
   return OllamaCli(text) || VllmBanner(text) || (Contains(text, "msg=") && (Contains(text, "amdgpu") || Contains(text, "rocm") || Contains(text, "compatible GPUs") ||
                                 Contains(text, "inference compute") || Contains(text, "server config"))) ||
          Contains(text, "server config env=\"map[") || Contains(text, "ggml_cuda_init") || Contains(text, "One of GPU archs of") ||
+         LlamaCppDeviceLine(text) ||
          (Contains(text, "Device: cuda:") && (Contains(text, "AMD") || Contains(text, "Radeon")));
 }
 
@@ -135,7 +143,7 @@ LlmRuntimeLog ParseLlmRuntimeLog(std::string_view text) {
   LlmRuntimeLog out;
   if (OllamaCli(text)) out.app = "ollama";  // before llama.cpp: its runner errors say "llama"
   else if (VllmBanner(text)) out.app = "vllm";
-  else if (Contains(text, "ggml_cuda_init") || Contains(text, "llama_")) out.app = "llama.cpp";
+  else if (Contains(text, "ggml_cuda_init") || Contains(text, "llama_") || LlamaCppDeviceLine(text)) out.app = "llama.cpp";
   else if (Contains(text, "msg=") || Contains(text, "server config env=")) out.app = "ollama";
   else if (Contains(text, "One of GPU archs of") || Contains(text, "vllm") || Contains(text, "vLLM")) out.app = "vllm";
   else if (Contains(text, "Device: cuda:")) out.app = "comfyui";

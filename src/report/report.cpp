@@ -46,8 +46,11 @@ size_t CountRequiredUnknown(const std::vector<SectionStatus>& sections) {
 namespace {
 bool SectionHasFacts(const Report& report, const std::string& section) {
   const auto& tree = report.facts.tree();
+  // An empty object is not something collected: triage writes env = {} ("no assignment in the
+  // paste"), and a paste that shows no variable must not print "[✓] Environment".
   for (const auto& root : SectionFactRoots(section)) {
-    if (tree.contains(root)) return true;
+    auto it = tree.find(root);
+    if (it != tree.end() && !((it->is_object() || it->is_array()) && it->empty())) return true;
   }
   const SectionInfo* info = FindSection(section);
   for (const char* collector : info ? info->collectors : std::vector<const char*>{}) {

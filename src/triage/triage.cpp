@@ -184,6 +184,10 @@ Facts TriageFacts(std::vector<PastePiece>& pieces, const nlohmann::json* data) {
   // environment collector always runs): a pasted gfx1031 without an override gets the override
   // advice (issue 13). Variables the paste sets are added below.
   facts.Set("env", nlohmann::json::object(), {"paste", "no assignment of this variable in the paste"});
+  // Likewise the GPUs: every line is searched for them (derive/gpu_sightings.cpp), so "gpu.count"
+  // absent means "the paste names no GPU", which rules such as driver.paste-rock-not-loaded-no-gpu-named
+  // ask; an empty root shows no "[✓] GPUs and driver" for a paste that never mentions one.
+  facts.Set("gpu", nlohmann::json::object(), {"paste", "no GPU named in the paste"});
   size_t prompts = 0, unknown = 0;
   bool amd_seen = false;
   std::map<std::string, size_t> kinds_seen;

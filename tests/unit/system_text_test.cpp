@@ -451,5 +451,61 @@ TEST(SystemText, CommonPastedLines) {
   }
 }
 
+// An issue form's OS answer outranks a distribution named in passing (ROCm/rocm-install-on-linux#414:
+// "the Red Hat installation instructions" ... "### Operating System / Fedora"); its version, when the
+// answer has none, comes from the prose.
+TEST(SystemText, IssueFormOsAnswerOutranksProse) {
+  std::string form = "I tried the Red Hat Enterprise Linux instructions.\n\n### Operating System\n\nFedora\n";
+  EXPECT_EQ(FactOf(form, "os.id"), "fedora");
+  EXPECT_EQ(FactOf(form, "platform.kind"), "linux");
+  std::string no_version = "### OS\n\nUbuntu\n\n### Notes\nafter upgrading to Ubuntu 24.04 rocminfo fails\n";
+  EXPECT_EQ(FactOf(no_version, "os.id"), "ubuntu");
+  EXPECT_EQ(FactOf(no_version, "os.version_id"), "24.04");
+  EXPECT_EQ(FactOf("### Operating System\n\nWindows 11\n", "platform.kind"), "windows");
+}
+
+// Linux-only commands and paths say Linux without a prompt or kernel line (ROCm/ROCm#5476: a dnf
+// error on its own); a Windows path still says Windows, and WSL markers outrank both.
+TEST(SystemText, LinuxCommandsAndPathsSayLinux) {
+  EXPECT_EQ(FactOf("dnf --refresh --enablerepo=ROCm list rocm\nErrors during downloading metadata for repository 'ROCm':\n", "platform.kind"), "linux");
+  EXPECT_EQ(FactOf("  File \"/home/jo/venv/lib/python3.12/site-packages/torch/cuda/__init__.py\", line 5\n", "platform.kind"), "linux");
+  EXPECT_EQ(FactOf("C:\\Users\\jo\\ComfyUI> python main.py\n", "platform.kind"), "windows");
+  EXPECT_EQ(FactOf("sudo apt install rocm\nuname -r: 5.15.153.1-microsoft-standard-WSL2\n", "platform.kind"), "wsl");
+  EXPECT_EQ(FactOf("it fails with an error\n", "platform.kind"), "unknown");
+}
+
+// llama.cpp's listing gives HIP's ordinals; beside an iGPU the discrete GPUs' ordinals are the
+// HIP_VISIBLE_DEVICES value (ggml-org/llama.cpp#8618: Device 0 RX 7700S, Device 1 Radeon 780M).
+TEST(SystemText, DiscreteGpuOrdinalsFromLlamaCppDevices) {
+  std::string listing = "Device 0: AMD Radeon RX 7700S, compute capability 11.0, VMM: no\n"
+                        "Device 1: AMD Radeon 780M, compute capability 11.0, VMM: no\n";
+  EXPECT_EQ(FactOf(listing, "llm_runtime.app"), "llama.cpp");
+  EXPECT_EQ(FactOf(listing, "gpus[0].gfx"), "gfx1102");
+  EXPECT_EQ(FactOf(listing, "gpus[1].gfx"), "gfx1103");
+  EXPECT_EQ(FactOf(listing, "gpus[1].hip_index"), "1");
+  EXPECT_EQ(FactOf(listing, "gpu.dgpu_hip_indices"), "0");
+  Report report = testing::TriageTexts({{"paste.txt", listing}});
+  bool exact = false;
+  for (const auto& f : report.findings) exact |= f.rule_id == "gpu.igpu-dgpu-selection" && f.fix.find("HIP_VISIBLE_DEVICES=0 ") != std::string::npos;
+  EXPECT_TRUE(exact);
+  // Listed the other way round, the discrete GPU is ordinal 1.
+  std::string reversed = "Device 0: AMD Radeon 780M, compute capability 11.0, VMM: no\n"
+                         "Device 1: AMD Radeon RX 7700S, compute capability 11.0, VMM: no\n";
+  EXPECT_EQ(FactOf(reversed, "gpu.dgpu_hip_indices"), "1");
+  // Names without ordinals (prose): no value is guessed.
+  EXPECT_EQ(FactOf("I have an RX 7700S and a Radeon 780M\n", "gpu.dgpu_hip_indices"), "<none>");
+}
+
+// A paste that shows no GPU and no variable prints no "[✓] GPUs and driver" or "[✓] Environment":
+// nothing there was checked (pytorch/pytorch#164346's pip list).
+TEST(SystemText, SectionsThePasteDoesNotShowAreNotPrinted) {
+  Report report = testing::TriageTexts({{"paste.txt", "[pip3] torch==2.10.0.dev20250929+rocm7.0\n"}});
+  report.verdicts.clear();  // as `triage` does: a part the paste does not show is not "could not check"
+  for (const auto& s : SectionStatuses(report)) {
+    EXPECT_NE(s.id, "gpu");
+    EXPECT_NE(s.id, "environment");
+  }
+}
+
 }  // namespace
 }  // namespace rd
