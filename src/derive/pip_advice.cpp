@@ -44,9 +44,29 @@ json DistroRow(const Facts& facts, const json& data) {
   return nullptr;
 }
 
+// No distribution named (or one the table lacks: "KDE neon", a derivative), but the paste runs
+// apt, dnf, zypper or pacman: that manager's own commands are exact, its distribution's package
+// names (firmware, headers, python) are not, so only the commands are given.
+void DeriveManagerFromCommands(Facts& facts, const json& data) {
+  const json& table = Table(data, "package_managers");
+  if (!table.contains("distro") || !table["distro"].is_array()) return;
+  for (const auto& run : FactArray(facts, "commands.package_installs")) {
+    std::string manager = Field(run, "manager");
+    for (const auto& row : table["distro"]) {
+      if (manager.empty() || Field(row, "manager") != manager) continue;
+      Evidence ev{"rules/data/package_managers.toml", "the paste runs " + manager};
+      for (const auto& [path, key] : {std::pair{"os.package_manager", "manager"}, {"os.install_command", "install"},
+                                      {"os.reinstall_command", "reinstall"}, {"os.remove_command", "remove"}}) {
+        facts.Set(path, Field(row, key), ev);
+      }
+      return;
+    }
+  }
+}
+
 void DerivePackageManager(Facts& facts, const json& data) {
   json row = DistroRow(facts, data);
-  if (!row.is_object()) return;
+  if (!row.is_object()) return DeriveManagerFromCommands(facts, data);
   Evidence ev{"rules/data/package_managers.toml", FactText(facts, "os.id")};
   const std::pair<const char*, const char*> keys[] = {
       {"os.package_manager", "manager"},         {"os.install_command", "install"},     {"os.reinstall_command", "reinstall"},

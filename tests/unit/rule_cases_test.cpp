@@ -34,6 +34,7 @@ struct RuleCase {
   std::string where;  ///< file:index, for messages
   std::string rule, expect, source, paste;
   json facts = json::object();
+  std::vector<std::string> fix_contains;  ///< literals the firing rule's fix must contain
   bool has_paste = false;
 };
 
@@ -65,6 +66,14 @@ std::vector<RuleCase> LoadCases(std::vector<std::string>& problems) {
         rc.has_paste = true;
       }
       rc.facts = c.value("facts", json::object());
+      for (const auto& literal : c.value("fix_contains", json::array())) {
+        if (literal.is_string()) rc.fix_contains.push_back(literal.get<std::string>());
+      }
+      // A misspelt key would make a case that cannot fail.
+      for (const auto& [key, value] : c.items()) {
+        static const std::set<std::string> kKeys = {"rule", "expect", "source", "paste", "facts", "fix_contains"};
+        if (!kKeys.count(key)) problems.push_back(rc.where + ": unknown key '" + key + "'");
+      }
       cases.push_back(std::move(rc));
     }
   }
@@ -118,12 +127,13 @@ Facts CaseFacts(const RuleCase& c) {
   return facts;
 }
 
-bool Fires(const RuleCase& c, std::string& findings) {
+bool Fires(const RuleCase& c, std::string& findings, std::string& fix) {
   Facts facts = CaseFacts(c);
   auto eval = EvaluateRules(Db(), facts, {});
   bool fired = false;
   for (const auto& f : eval.findings) {
     findings += f.rule_id + " ";
+    if (f.rule_id == c.rule) fix += f.fix + "\n";
     fired = fired || f.rule_id == c.rule;
   }
   return fired;
@@ -134,8 +144,11 @@ TEST(RuleCases, EveryCaseHolds) {
   auto cases = LoadCases(problems);
   for (const auto& p : problems) ADD_FAILURE() << p;
   for (const auto& c : cases) {
-    std::string findings;
-    bool fired = Fires(c, findings);
+    std::string findings, fix;
+    bool fired = Fires(c, findings, fix);
+    for (const auto& literal : c.fix_contains) {
+      EXPECT_NE(fix.find(literal), std::string::npos) << c.where << ": fix lacks '" << literal << "':\n" << fix;
+    }
     if (c.expect == "fires") EXPECT_TRUE(fired) << c.where << " should fire; findings: " << findings;
     else if (c.expect == "quiet") EXPECT_FALSE(fired) << c.where << " should stay quiet";
     else ADD_FAILURE() << c.where << ": expect must be fires or quiet, not '" << c.expect << "'";

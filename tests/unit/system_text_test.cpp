@@ -507,5 +507,16 @@ TEST(SystemText, SectionsThePasteDoesNotShowAreNotPrinted) {
   }
 }
 
+// A distribution the table lacks ("KDE neon") but a pasted `sudo apt install`: apt's own commands
+// are exact, the distribution's package names are not given (ROCm/rocm-install-on-linux#583).
+TEST(SystemText, PackageManagerFromThePastedCommand) {
+  std::string paste = "OS: KDE neon 24.04\npetrak@galatea ~/Downloads> sudo apt install rocm\n";
+  EXPECT_EQ(FactOf(paste, "os.remove_command"), "sudo apt remove");
+  EXPECT_EQ(FactOf(paste, "os.firmware_package"), "<none>");
+  EXPECT_EQ(FactOf("sudo dnf install rocm\n", "os.install_command"), "sudo dnf install");
+  // A named distribution's row still wins (Fedora's dnf, not a pasted apt line in prose).
+  EXPECT_EQ(FactOf("### Operating System\n\nFedora 41\n\nsudo dnf install rocm\n", "os.firmware_package"), "amd-gpu-firmware");
+}
+
 }  // namespace
 }  // namespace rd
