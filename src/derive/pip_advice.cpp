@@ -44,6 +44,14 @@ json DistroRow(const Facts& facts, const json& data) {
   return nullptr;
 }
 
+// The manager's own commands: the same for every distribution that uses it.
+constexpr std::pair<const char*, const char*> kCommandKeys[] = {
+    {"os.package_manager", "manager"}, {"os.install_command", "install"}, {"os.reinstall_command", "reinstall"}, {"os.remove_command", "remove"}};
+// Package names and steps that are the distribution's own.
+constexpr std::pair<const char*, const char*> kDistroKeys[] = {
+    {"os.initramfs_update", "initramfs_update"}, {"os.firmware_package", "firmware"},
+    {"os.python_venv_package", "python_venv"},   {"os.python_torch_package", "python_torch"}};
+
 // No distribution named (or one the table lacks: "KDE neon", a derivative), but the paste runs
 // apt, dnf, zypper or pacman: that manager's own commands are exact, its distribution's package
 // names (firmware, headers, python) are not, so only the commands are given.
@@ -55,10 +63,7 @@ void DeriveManagerFromCommands(Facts& facts, const json& data) {
     for (const auto& row : table["distro"]) {
       if (manager.empty() || Field(row, "manager") != manager) continue;
       Evidence ev{"rules/data/package_managers.toml", "the paste runs " + manager};
-      for (const auto& [path, key] : {std::pair{"os.package_manager", "manager"}, {"os.install_command", "install"},
-                                      {"os.reinstall_command", "reinstall"}, {"os.remove_command", "remove"}}) {
-        facts.Set(path, Field(row, key), ev);
-      }
+      for (const auto& [path, key] : kCommandKeys) facts.Set(path, Field(row, key), ev);
       return;
     }
   }
@@ -68,11 +73,8 @@ void DerivePackageManager(Facts& facts, const json& data) {
   json row = DistroRow(facts, data);
   if (!row.is_object()) return DeriveManagerFromCommands(facts, data);
   Evidence ev{"rules/data/package_managers.toml", FactText(facts, "os.id")};
-  const std::pair<const char*, const char*> keys[] = {
-      {"os.package_manager", "manager"},         {"os.install_command", "install"},     {"os.reinstall_command", "reinstall"},
-      {"os.remove_command", "remove"},           {"os.initramfs_update", "initramfs_update"}, {"os.firmware_package", "firmware"},
-      {"os.python_venv_package", "python_venv"}, {"os.python_torch_package", "python_torch"}};
-  for (const auto& [path, key] : keys) facts.Set(path, Field(row, key), ev);
+  for (const auto& [path, key] : kCommandKeys) facts.Set(path, Field(row, key), ev);
+  for (const auto& [path, key] : kDistroKeys) facts.Set(path, Field(row, key), ev);
   // The headers package of the kernel a build wanted: linux-headers-6.8.0-45-generic on Ubuntu.
   std::string headers = Field(row, "kernel_headers");
   std::string kernel = FactText(facts, "dkms.headers_missing_kernel");
