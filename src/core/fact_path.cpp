@@ -47,19 +47,25 @@ std::optional<std::vector<PathSegment>> ParseFactPath(std::string_view path) {
   return out;
 }
 
+void AppendFactPathSegment(std::string& out, const PathSegment& segment) {
+  if (const auto* index = std::get_if<size_t>(&segment)) {
+    out += "[" + std::to_string(*index) + "]";
+    return;
+  }
+  const auto& key = std::get<std::string>(segment);
+  bool plain = !key.empty();
+  for (char c : key) plain = plain && IsPlainKeyChar(c);
+  if (plain) {
+    if (!out.empty()) out += '.';
+    out += key;
+  } else {
+    out += "[\"" + key + "\"]";
+  }
+}
+
 std::string FormatFactPath(const std::vector<PathSegment>& segments) {
   std::string out;
-  for (const auto& segment : segments) {
-    if (const auto* index = std::get_if<size_t>(&segment)) {
-      out += "[" + std::to_string(*index) + "]";
-      continue;
-    }
-    const auto& key = std::get<std::string>(segment);
-    bool plain = !key.empty();
-    for (char c : key) plain = plain && IsPlainKeyChar(c);
-    if (plain) out += (out.empty() ? "" : ".") + key;
-    else out += "[\"" + key + "\"]";
-  }
+  for (const auto& segment : segments) AppendFactPathSegment(out, segment);
   return out;
 }
 

@@ -36,12 +36,21 @@ void Facts::MarkAbsent(std::string_view path, std::string reason) {
 FactLookup Facts::Get(std::string_view path) const {
   auto segments = ParseFactPath(path);
   if (!segments) return {FactState::Unknown, nullptr, "malformed fact path '" + std::string(path) + "'"};
+  return Get(*segments);
+}
+
+FactLookup Facts::Get(const std::vector<PathSegment>& segments) const {
+  if (segments.empty()) return {FactState::Unknown, nullptr, "empty fact path"};
   const json* node = &tree_;
-  std::vector<PathSegment> walked;
-  for (const auto& segment : *segments) {
-    walked.push_back(segment);
-    if (auto it = absent_.find(FormatFactPath(walked)); it != absent_.end()) {
-      return {FactState::Unknown, nullptr, it->second};
+  // Each prefix is named only when something was marked absent (rare): rules look facts up
+  // hundreds of times per report, and formatting every prefix was a third of triage's time.
+  std::string walked;
+  const bool check_absent = !absent_.empty();
+  for (size_t depth = 0; depth < segments.size(); ++depth) {
+    const auto& segment = segments[depth];
+    if (check_absent || depth == 0) AppendFactPathSegment(walked, segment);
+    if (check_absent) {
+      if (auto it = absent_.find(walked); it != absent_.end()) return {FactState::Unknown, nullptr, it->second};
     }
     const json* next = nullptr;
     if (const auto* key = std::get_if<std::string>(&segment)) {
@@ -54,8 +63,8 @@ FactLookup Facts::Get(std::string_view path) const {
     }
     if (!next) {
       // The section's root is there, so its collector ran and this part does not exist.
-      if (walked.size() > 1) return {FactState::NotPresent, nullptr, ""};
-      return {FactState::Unknown, nullptr, "no facts about '" + FormatFactPath(walked) + "' were collected"};
+      if (depth > 0) return {FactState::NotPresent, nullptr, ""};
+      return {FactState::Unknown, nullptr, "no facts about '" + walked + "' were collected"};
     }
     node = next;
   }

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fact_path.h"
+
 namespace rd {
 
 /// Where a fact came from: "file:/etc/os-release", "cmd:rocminfo (exit 0, 41 ms)", "env".
@@ -35,6 +37,8 @@ class Facts {
   /// Records that `path` could not be read and why; its subtree becomes Unknown.
   void MarkAbsent(std::string_view path, std::string reason);
   FactLookup Get(std::string_view path) const;
+  /// The same for a path already parsed (the evaluator walks array elements by segments).
+  FactLookup Get(const std::vector<PathSegment>& segments) const;
   /// The evidence of `path`, or of its nearest ancestor that has some.
   const Evidence* EvidenceFor(std::string_view path) const;
   /// Evidence for a whole object: every field below it that has none of its own shares it.

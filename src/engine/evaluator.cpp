@@ -143,20 +143,40 @@ Truth ApplyOperator(const Condition& c, const json& value, const Facts& facts, c
   return Truth::Unknown;
 }
 
+// Whether walking `segments` down the tree meets an array where a key is asked for: the cheap
+// test that spares most leaves (no array on their path) the element expansion below.
+bool CrossesAnArray(const json& tree, const std::vector<PathSegment>& segments) {
+  const json* node = &tree;
+  for (const auto& segment : segments) {
+    if (const auto* key = std::get_if<std::string>(&segment)) {
+      if (node->is_array()) return true;
+      if (!node->is_object()) return false;
+      auto it = node->find(*key);
+      if (it == node->end()) return false;
+      node = &*it;
+    } else {
+      size_t index = std::get<size_t>(segment);
+      if (!node->is_array() || index >= node->size()) return false;
+      node = &(*node)[index];
+    }
+  }
+  return false;
+}
+
 // "python.exceptions.type" outside a for_each over python.exceptions crosses that array without an
 // index: the concrete path of each element ("python.exceptions[0].type", …; nested arrays too),
 // or nullopt when the path crosses no array. Bounded: a hostile paste's arrays stay cheap.
 std::optional<std::vector<std::string>> ElementPaths(const Facts& facts, const std::string& path) {
   constexpr size_t kMaxElements = 1024;
   auto segments = ParseFactPath(path);
-  if (!segments) return std::nullopt;
+  if (!segments || !CrossesAnArray(facts.tree(), *segments)) return std::nullopt;
   std::vector<std::vector<PathSegment>> current = {{}};
   bool crossed = false;
   for (const auto& segment : *segments) {
     std::vector<std::vector<PathSegment>> next;
     for (auto& prefix : current) {
       if (std::holds_alternative<std::string>(segment) && !prefix.empty()) {
-        auto found = facts.Get(FormatFactPath(prefix));
+        auto found = facts.Get(prefix);
         if (found.value && found.value->is_array()) {
           crossed = true;
           for (size_t i = 0; i < found.value->size() && next.size() < kMaxElements; ++i) {
