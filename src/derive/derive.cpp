@@ -9,6 +9,7 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveRocmRelease(facts, data);
   DeriveGpuHealth(facts, data);
   DerivePlatform(facts);
+  DeriveLlmApp(facts, data);
   DeriveDeviceAccess(facts);
   DeriveLoaderErrors(facts);
   DerivePythonEnv(facts);
@@ -75,6 +76,8 @@ const std::vector<FactSpec>& DeriveFactSpecs() {
       {"rocm.release_major", "int", "Its major number"},
       {"rocm.release_minor", "int", "Its minor number"},
       {"rocm.release_source", "string", "rocm-install, package, rocm-path, hip-version, dkms or wheel"},
+      {"llm_runtime.app", "string", "ollama | llama.cpp | vllm | comfyui: whose log this is, else what the paste's commands, settings, images, paths or prose name (rules/data/apps.toml)"},
+      {"llm_runtime.app_evidence", "string", "The signature id (rules/data/signatures_apps.toml) that decided llm_runtime.app"},
       {"platform.kind", "string", "linux, windows or wsl: where the report or paste comes from"},
       {"platform.why", "string", "The evidence that decided platform.kind"},
       {"os.id", "string", "ID from os-release, or the distribution a paste names (ubuntu, fedora, arch …)"},

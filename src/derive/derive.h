@@ -36,6 +36,10 @@ void DerivePythonEnv(Facts& facts);
 /// After DeriveGpus and DeriveRocmRelease.
 void DerivePipAdvice(Facts& facts, const nlohmann::json& data);
 
+/// llm_runtime.app from the app signatures any line matched (rules/data/apps.toml), when no
+/// application log kind set it. After the signatures are matched (triage) and before rules.
+void DeriveLlmApp(Facts& facts, const nlohmann::json& data);
+
 /// identity.in_render_or_video and devices.kfd.in_group from pasted groups and a pasted
 /// `ls -l /dev/kfd` (the live route's access collector sets in_group itself).
 void DeriveDeviceAccess(Facts& facts);

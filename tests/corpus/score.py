@@ -141,9 +141,10 @@ def cause_of(failure, known):
     """A failing check's cause class, never its content: what part of the doctor to work on."""
     if failure.startswith("fact "):
         path = failure[5:].split(":", 1)[0]
-        family = re.split(r"[.\[]", path, maxsplit=1)[0]
+        # The catalog's name of the fact (indices dropped), never its wanted value.
+        generic = re.sub(r"\[[0-9]+\]", "", path)
         missing = failure.endswith("got []")
-        return f"fact {family}: {'nothing extracted' if missing else 'another value'}"
+        return f"fact {generic}: {'nothing extracted' if missing else 'another value'}"
     if failure.startswith("fix lacks "):
         want = failure[len("fix lacks "):].strip("'\"").lower()
         if want in known:
