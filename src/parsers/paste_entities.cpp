@@ -51,8 +51,12 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_path", Regex::Literal(R"((?i)(\\+AMD\\+ROCm\\+[0-9]+\.[0-9]+))"), 1});  // also a Python repr's doubled \\
     // apt's resolver trace (apt -o Debug::pkgProblemResolver=1): "rocm:amd64 < none -> 7.0.1.70001-42~24.04 @un puN Ib >"
     p.push_back({"rocm_package", Regex::Literal(R"(\b(rocm-core|rocm-hip-runtime(?:-dev)?|rocm-hip-sdk|rocm-dev|rocm-libs|rocm|hip-runtime-amd):(?:amd64|arm64) < [^>]*?-> ([0-9]+\.[0-9]+\.[0-9]+\.[0-9]+))"), 0});
+    // A Markdown table of packages: "| rocm-core | v5.6.0-1 |" (ROCm/rocBLAS#1352).
+    p.push_back({"rocm_package", Regex::Literal(R"((?:^|\|)\s*(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime)\s*\|\s*v?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
     // A release asset or folder named for its ROCm release: "sd-…-bin-win-rocm-7.14.0-x64.zip".
-    p.push_back({"rocm_mention", Regex::Literal(R"((?i)[-_]rocm-([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)[-_])"), 1});
+    // A source tree unpacked from a release tag, as build paths in errors show it:
+    // "/build/rocminfo/src/rocminfo-rocm-5.3.0/rocminfo.cc" (rocm-arch/rocm-arch#901).
+    p.push_back({"rocm_mention", Regex::Literal(R"((?i)[-_]rocm-([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)[-_/])"), 1});
     // The repository a paste installs from: repo.radeon.com/rocm/apt/6.2.4, /amdgpu/6.2.4/ubuntu.
     p.push_back({"rocm_mention", Regex::Literal(R"(repo\.radeon\.com/(?:rocm/(?:apt|rhel[0-9.]*|sles[0-9.]*|zyp[a-z]*|el[0-9]+)|amdgpu|amdgpu-install|graphics)/([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)(?:[/ ]|$))"), 1});
     // Issue templates: "- **ROCm Version**: 6.3.3 & 6.4", "ROCm version: 6.2.4".

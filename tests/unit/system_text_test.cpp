@@ -214,6 +214,11 @@ TEST(SystemText, ReleaseFromVersionFilesPackageStanzasAndListings) {
   EXPECT_EQ(FactOf("- OS: Red Hat Enterprise Linux (RHEL) 9.3\n", "os.version_id"), "9.3");
   // another package's stanza says nothing about ROCm
   EXPECT_EQ(FactOf("Package: firefox\nVersion: 1.2.3\n", "rocm.release"), "<none>");
+  // a Markdown table of packages (ROCm/rocBLAS#1352); another package's row is not ROCm's
+  EXPECT_EQ(FactOf("| Package | Version |\n|---|---|\n| rocm-core | v5.6.0-1 |\n| rocblas | v5.6.0-1 |\n", "rocm.release"), "5.6.0");
+  EXPECT_EQ(FactOf("| firefox | v5.6.0-1 |\n", "rocm.release"), "<none>");
+  // a build path of a source tree unpacked from a release tag (rocm-arch/rocm-arch#901)
+  EXPECT_EQ(FactOf("hsa api call failure at: /build/rocminfo/src/rocminfo-rocm-5.3.0/rocminfo.cc:1148\n", "rocm.release"), "5.3.0");
 }
 
 TEST(SystemText, PythonSetsTheEnvironmentOfItsOwnProcess) {
