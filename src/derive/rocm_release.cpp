@@ -123,7 +123,9 @@ void DeriveRocmRelease(Facts& facts, const nlohmann::json& data) {
       if (Field(e, "kind") == entity) candidates.push_back({kind, Field(e, "value"), kind == std::string("package") ? "package" : kind});
     }
   }
-  if (auto v = FactText(facts, "dkms.module"); !v.empty()) candidates.push_back({"dkms", v.substr(v.find('/') + 1), "dkms"});
+  if (auto v = FactText(facts, "dkms.module_version"); !v.empty() && FactText(facts, "dkms.module") == "amdgpu") {
+    candidates.push_back({"dkms", v, "dkms"});
+  }
   // "ROCm 6.2" in prose or a banner: after every structured source.
   for (const auto& e : FactArray(facts, "triage.entities")) {
     if (Field(e, "kind") == "rocm_mention") candidates.push_back({"rocm-install", Field(e, "value"), "mention"});
