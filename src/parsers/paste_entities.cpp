@@ -74,6 +74,8 @@ const std::vector<Pattern>& Patterns() {
     // reads 2.5.1+rocm6.2 there and a bare version is PyPI's (or a distribution's) build.
     p.push_back({"torch_pip_listed", Regex::Literal(R"(^\s*torch\s{2,}([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+[0-9a-z.]+)?)\s*$)"), 1});
     p.push_back({"os_name", OsNameRegex(), 0});
+    // nix-info -m, nixpkgs' issue template: "host os: `Linux 6.1.59, NixOS, 23.11 (Tapir), …`".
+    p.push_back({"os_name", Regex::Literal(R"((?i)\b(nixos), ([0-9]{2}\.[0-9]{2})(?:[^0-9]|$))"), 0});
     // "I'm using arch", "on Arch": the bare distribution name only after a verb that says so.
     p.push_back({"os_name", Regex::Literal(R"((?i)\b(?:using|on|running|i use|with) (arch)\b(?:[^-.=:_]|$))"), 0});
     // "24.04.1 LTS (Noble Numbat)", VERSION="22.04.3 LTS (Jammy Jellyfish)": the codename says Ubuntu.
@@ -87,6 +89,8 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_mention", Regex::Literal(R"((?i)\bHIP SDK (?:for Windows )?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)\b)"), 1});
     p.push_back({"wsl_marker", Regex::Literal(R"((?i)(\bwsl ?2?\b|\bwls ?2\b|microsoft-standard|/dev/dxg|\brocdxg\b|\bdxgkrnl\b))"), 1});
     p.push_back({"kernel_mention", Regex::Literal(R"((?i)(?:\bkernel(?: version)?|\bLinux [A-Za-z0-9_.-]+)[*`: ]+v?([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
+    // "Linux 6.1.59," as nix-info and inxi print it: a bare three-part release after "Linux".
+    p.push_back({"kernel_mention", Regex::Literal(R"(\bLinux v?([2-7]\.[0-9]{1,2}\.[0-9]{1,3}(?:-[0-9A-Za-z_.+~]+)*)(?:[^0-9A-Za-z.]|$))"), 1});
     // The release inside a path or a package name: /lib/modules/R/, BOOT_IMAGE=/vmlinuz-R,
     // linux-headers-R, DKMS's KERNELVER=R.
     p.push_back({"kernel_mention", Regex::Literal(R"((?:/lib/modules/|/usr/src/linux-headers-|\blinux-(?:image|headers)-|/vmlinuz-|\bKERNELVER=)([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});

@@ -32,6 +32,11 @@ TEST(SystemText, OsFromCutOsReleaseCodenamesAndProse) {
   // "using arch" (ROCm/ROCm#2061); "arch=gfx1030" is no distribution
   EXPECT_EQ(FactOf("im using arch and installed rocm with AUR\n", "os.id"), "arch");
   EXPECT_EQ(FactOf("built with arch=gfx1030 and it fails\n", "os.id"), "<none>");
+  // nix-info -m in nixpkgs' template (NixOS/nixpkgs#265095): distribution, release and kernel
+  std::string nix = " - system: `\"x86_64-linux\"`\n - host os: `Linux 6.1.59, NixOS, 23.11 (Tapir), 23.11pre-git`\n";
+  EXPECT_EQ(FactOf(nix, "os.id"), "nixos");
+  EXPECT_EQ(FactOf(nix, "os.version_id"), "23.11");
+  EXPECT_EQ(FactOf(nix, "kernel.release"), "6.1.59");
 }
 
 TEST(SystemText, KernelFromPathsCmdlinesMarkdownAndUname) {
