@@ -14,6 +14,7 @@ namespace {
 
 struct Signals {
   std::vector<std::string> linux_, windows, wsl, macos;
+  std::vector<std::string> posix;  ///< ComfyUI's "OS: posix": Linux unless something says macOS
 };
 
 void FromEntities(const Facts& facts, Signals& s) {
@@ -22,13 +23,18 @@ void FromEntities(const Facts& facts, Signals& s) {
     std::string where = value + " (line " + std::to_string(e.value("line", 0)) + ")";
     if (kind == "windows_path" || kind == "windows_marker") s.windows.push_back(where);
     else if (kind == "wsl_path" || kind == "wsl_marker") s.wsl.push_back(where);
-    else if (kind == "mac_marker") s.macos.push_back(where);
+    else if (kind == "mac_marker" || (kind == "platform_form" && value == "macos")) s.macos.push_back(where);
+    else if (kind == "platform_form" && value == "wsl") s.wsl.push_back("the form's OS answer " + where);
+    else if (kind == "platform_form" && value == "windows") s.windows.push_back("the OS field " + where);
+    else if (kind == "platform_form" && value == "linux") s.linux_.push_back("the OS answer " + where);
+    else if (kind == "platform_form" && value == "posix") s.posix.push_back("OS: " + where);
     else if ((kind == "os_name" || kind == "os_form") && StartsWith(ToLower(value), "windows")) s.windows.push_back(where);
     else if (kind == "os_name" || kind == "os_form") s.linux_.push_back(where);
     else if (kind == "kernel_release") (Contains(ToLower(value), "microsoft") ? s.wsl : s.linux_).push_back("kernel " + where);
     else if (kind == "rocm_path" && StartsWith(value, "\\")) s.windows.push_back(where);  // the HIP SDK's \AMD\ROCm\6.2
     else if (kind == "rocm_path" || kind == "amdgpu_dkms" || kind == "linux_marker") s.linux_.push_back(where);
   }
+  if (s.macos.empty()) s.linux_.insert(s.linux_.end(), s.posix.begin(), s.posix.end());
   for (const auto& p : FactArray(facts, "triage.prompts")) {
     std::string os = Field(p, "os");
     if (os == "windows") s.windows.push_back("a Windows prompt");

@@ -84,6 +84,8 @@ const std::vector<Pattern>& Patterns() {
     // Linux-only commands and paths: a dnf error or a traceback under /home/ is a Linux paste
     // even without a prompt, a kernel line or an os-release (WSL markers still outrank it).
     p.push_back({"linux_marker", Regex::Literal(R"((?:^|[\s`$#>(|;&"'=])((?:sudo|apt-get|apt|dnf|yum|zypper|pacman|dpkg|modprobe|lsmod|dkms|systemctl|journalctl|ldconfig|amdgpu-install)\s|/dev/kfd\b|/dev/dri\b|/etc/(?:os-release|apt|yum\.repos\.d|modprobe\.d|default/grub)\b|/usr/(?:lib|lib64|bin|local|share|include)/|/home/[A-Za-z0-9_.-]+/|/lib/modules/|/sys/(?:class|module|bus)/|/proc/))"), 1});
+    // ComfyUI's "System Information" block: Python's os.name, nt on Windows, posix elsewhere.
+    p.push_back({"platform_form", Regex::Literal(R"(^\s*[-*]?\s*\*\*OS:?\*\*:?\s*(nt|posix)\s*$)"), 1});
     p.push_back({"mac_marker", Regex::Literal(R"((?i)(\bmacos ?(?:1[0-9]|2[0-9])(?:\.[0-9]+)*\b|\bmac os x\b|\bDarwin Kernel Version\b|\bapple m[1-5]\b))"), 1});
     // The Windows HIP SDK's release: "HIP SDK 6.2", "HIP SDK for Windows 6.4.2".
     p.push_back({"rocm_mention", Regex::Literal(R"((?i)\bHIP SDK (?:for Windows )?v?([0-9]{1,2}\.[0-9]{1,2}(?:\.[0-9]{1,2})?)\b)"), 1});
@@ -134,8 +136,21 @@ std::string Normalise(const std::string& kind, const RegexMatch& m, int group) {
   }
   if (kind == "windows_marker" || kind == "wsl_marker" || kind == "mac_marker") return ToLower(m[1]);
   if (kind == "linux_marker") return std::string(Trim(m[1]));
+  if (kind == "platform_form") return m[1] == "nt" ? "windows" : m[1];
   if (kind == "amdgpu_loaded") return "amdgpu";
   return m[static_cast<size_t>(group)];
+}
+
+// ollama's and llama.cpp's issue forms answer "### OS" with the platform only: "Linux",
+// "Linux, Docker", "WSL2", "macOS". WSL first: "Windows, WSL2" is a WSL report.
+std::string PlatformAnswer(std::string_view answer) {
+  std::string a = ToLower(answer);
+  static const Regex wsl = Regex::Literal(R"(\bwsl ?2?\b)"), linux_ = Regex::Literal(R"(\blinux\b)"),
+                     mac = Regex::Literal(R"(\bmac ?os\b|\bos ?x\b|\bdarwin\b)");
+  if (wsl.Search(a)) return "wsl";
+  if (linux_.Search(a)) return "linux";
+  if (mac.Search(a)) return "macos";
+  return "";
 }
 
 // ROCm/ROCm's issue form: "### ROCm Version" and, a line or two later, "ROCm 6.4.2" or "6.4.2".
@@ -177,6 +192,8 @@ void TemplateValue(std::string_view line, std::string& heading, size_t line_no, 
     if (auto m = OsNameRegex().Find(t); m && m->groups[0]) {
       std::string value = std::string(Trim((*m)[1] + (m->matched(2) ? " " + (*m)[2] : "")));
       if (seen.insert({"os_form", value}).second) out.push_back({"os_form", value, line_no, false});
+    } else if (std::string platform = PlatformAnswer(t); !platform.empty() && seen.insert({"platform_form", platform}).second) {
+      out.push_back({"platform_form", platform, line_no, false});
     }
     heading.clear();
     return;

@@ -14,7 +14,7 @@ namespace rd {
 struct PasteEntity {
   std::string kind;   ///< gfx, isa, pci_id, pci_bdf, rocm_path, hip_version, rocm_wheel, rocm_package,
                       ///< amdgpu_dkms, windows_path, wsl_path, python_path, rocm_sdk_wheel,
-                      ///< kernel_release, kernel_mention, kernel_machine, os_name, os_form (an issue form's OS answer), linux_marker,
+                      ///< kernel_release, kernel_mention, kernel_machine, os_name, os_form (an issue form's OS answer), platform_form (linux | wsl | macos | windows | posix: a form's platform-only answer), linux_marker,
                       ///< os_release_id/_version/_name/_version_text, ubuntu_version
   std::string value;  ///< normalised: gfx lower-case, pci_id "1002:73df", versions as written
   size_t line = 0;    ///< 0-based line in the text

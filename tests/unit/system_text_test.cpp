@@ -476,6 +476,18 @@ TEST(SystemText, IssueFormOsAnswerOutranksProse) {
 
 // Linux-only commands and paths say Linux without a prompt or kernel line (ROCm/ROCm#5476: a dnf
 // error on its own); a Windows path still says Windows, and WSL markers outrank both.
+TEST(SystemText, PlatformOnlyFormAnswers) {
+  // ollama's and llama.cpp's forms answer "### OS" with the platform alone
+  EXPECT_EQ(FactOf("### OS\n\nLinux\n\n### GPU\n\nAMD\n", "platform.kind"), "linux");
+  EXPECT_EQ(FactOf("### OS\n\nLinux, Docker\n", "platform.kind"), "linux");
+  EXPECT_EQ(FactOf("### OS\n\nWindows, WSL2\n", "platform.kind"), "wsl");
+  EXPECT_EQ(FactOf("### Operating systems\n\nMac\n", "platform.kind"), "unknown");  // "Mac" alone is no platform word
+  // ComfyUI's System Information block: Python's os.name
+  EXPECT_EQ(FactOf("## System Information\n- **ComfyUI Version:** 0.3.40\n- **OS:** nt\n", "platform.kind"), "windows");
+  EXPECT_EQ(FactOf("## System Information\n- **OS:** posix\n- **Python Version:** 3.12.3\n", "platform.kind"), "linux");
+  EXPECT_EQ(FactOf("- **OS:** posix\nDarwin Kernel Version 23.5.0\n", "platform.kind"), "macos");
+}
+
 TEST(SystemText, LinuxCommandsAndPathsSayLinux) {
   EXPECT_EQ(FactOf("dnf --refresh --enablerepo=ROCm list rocm\nErrors during downloading metadata for repository 'ROCm':\n", "platform.kind"), "linux");
   EXPECT_EQ(FactOf("  File \"/home/jo/venv/lib/python3.12/site-packages/torch/cuda/__init__.py\", line 5\n", "platform.kind"), "linux");
