@@ -40,6 +40,9 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)(?:\.(?:x86_64|noarch|aarch64))?[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
     p.push_back({"amdgpu_dkms", Regex::Literal(R"((?:amdgpu-dkms[ _=:]+|amdgpu/|amdgpu, )(?:1:)?([0-9]+\.[0-9]+\.[0-9]+))"), 1});
     p.push_back({"windows_path", Regex::Literal(R"((?:^|[\s"'(=<])([A-Za-z]:\\[^\s"'<>|]*))"), 1});
+    // A drive path written with forward slashes, as CMake-built Windows binaries print their
+    // sources: "MIOpen Error: E:/TheRock/ml-libs/MIOpen/src/hipoc/hipoc_program.cpp:299" (ROCm/MIOpen#3862).
+    p.push_back({"windows_path", Regex::Literal(R"((?:^|[\s"'(=<])([A-Za-z]:/[A-Za-z0-9_.$ -]*[A-Za-z0-9_.$-]/[^\s"'<>|]*))"), 1});
     p.push_back({"wsl_path", Regex::Literal(R"((?:^|[\s"'(=])(/mnt/[a-z]/[^\s"']*))"), 1});
     p.push_back({"python_path", Regex::Literal(R"(((?:/|[A-Za-z]:\\)[^\s"'<>|]*(?:site-packages|dist-packages|python_embeded|/bin/python[0-9.]*|\\python\.exe|/envs/[^\s/"']+)))"), 1});
     p.push_back({"rocm_sdk_wheel", Regex::Literal(R"((_rocm_sdk_[a-z_]+|rocm_sdk_[a-z_]+|rocm-sdk-[a-z-]+))"), 1});

@@ -476,6 +476,12 @@ TEST(SystemText, IssueFormOsAnswerOutranksProse) {
 
 // Linux-only commands and paths say Linux without a prompt or kernel line (ROCm/ROCm#5476: a dnf
 // error on its own); a Windows path still says Windows, and WSL markers outrank both.
+TEST(SystemText, ForwardSlashDrivePathsAreWindows) {
+  EXPECT_EQ(FactOf("MIOpen Error: E:/TheRock/ml-libs/MIOpen/src/hipoc/hipoc_program.cpp:299: Code object build failed.\n", "platform.kind"),
+            "windows");
+  EXPECT_EQ(FactOf("see http://repo.radeon.com/rocm/apt/6.2/ for the packages\n", "platform.kind"), "unknown");
+}
+
 TEST(SystemText, PlatformOnlyFormAnswers) {
   // ollama's and llama.cpp's forms answer "### OS" with the platform alone
   EXPECT_EQ(FactOf("### OS\n\nLinux\n\n### GPU\n\nAMD\n", "platform.kind"), "linux");
