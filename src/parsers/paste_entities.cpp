@@ -72,10 +72,15 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"amdgpu_loaded", Regex::Literal(R"((?:\bdriver: (amdgpu)\b|\bloaded: (amdgpu)\b|^(amdgpu)\s+[0-9]+\s+[0-9]+|Kernel driver in use: (amdgpu)))"), 0});
     // "torch==2.3.0+rocm6.0", "torch version = 2.2.1+rocm5.7", "**PyTorch**: 2.13.0+rocm10.0.0",
     // pytorch's template "PyTorch Version (e.g., 1.0): 1.6.0", a wheel URL's "torch-2.3.0.dev…%2Brocm6.0".
-    p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |\**: ?\s*`?|\s+version\s*[:=]?\s*|\.__version__\s*=?\s*'?|\s+Version \(e\.g\., [0-9.]+\):\s*)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:(?:\+|%2B)(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
+    p.push_back({"torch_version", Regex::Literal(R"((?i:torch)(?:==|-| |\**: ?\s*`?|\s+version\s*[:=]?\s*|\s+[Vv]ersion\**:\**\s*|\.__version__\s*=?\s*'?|\s+Version \(e\.g\., [0-9.]+\):\s*)v?([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:(?:\+|%2B)(?:rocm|cu|cpu)[0-9a-z.]*)?))"), 1});
     // `pip list`: "torch                    2.5.1". pip shows a wheel's local tag, so a ROCm wheel
     // reads 2.5.1+rocm6.2 there and a bare version is PyPI's (or a distribution's) build.
     p.push_back({"torch_pip_listed", Regex::Literal(R"(^\s*torch\s{2,}([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+[0-9a-z.]+)?)\s*$)"), 1});
+    // `conda list`: the same row with its build and channel ("… pypi_0    pypi").
+    p.push_back({"torch_pip_listed", Regex::Literal(R"(^\s*torch\s{2,}([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+[0-9a-z.]+)?)\s+pypi_0\s+pypi\s*$)"), 1});
+    // Python's platform.platform(), as web UIs' system info and bug templates print it:
+    // "Linux-6.8.0-45-generic-x86_64-with-glibc2.39" holds uname -r.
+    p.push_back({"kernel_release", Regex::Literal(R"(\bLinux-([2-7]\.[0-9]+\.[0-9]+[0-9A-Za-z_.+~-]*?)-(?:x86_64|aarch64|ppc64le)-with-)"), 1});
     p.push_back({"os_name", OsNameRegex(), 0});
     // nix-info -m, nixpkgs' issue template: "host os: `Linux 6.1.59, NixOS, 23.11 (Tapir), …`".
     p.push_back({"os_name", Regex::Literal(R"((?i)\b(nixos), ([0-9]{2}\.[0-9]{2})(?:[^0-9]|$))"), 0});
@@ -176,6 +181,18 @@ void TemplateValue(std::string_view line, std::string& heading, size_t line_no, 
   if (auto m = package.Find(t); m && m->matched(1)) {
     heading = "package " + (*m)[1];
     return;
+  }
+  if (t == "Name: torch") {  // `pip show torch`: its Version: follows
+    heading = "pip show torch";
+    return;
+  }
+  if (heading == "pip show torch") {
+    static const Regex pip_version = Regex::Literal(R"(^Version:\s*([0-9]+\.[0-9]+\.[0-9]+(?:a0|\.dev[0-9]+)?(?:\+[0-9a-z.]+)?)\s*$)");
+    heading.clear();  // pip prints Version: right after Name:
+    if (auto m = pip_version.Find(t); m && m->matched(1)) {
+      if (out.size() < max && seen.insert({"torch_pip_listed", (*m)[1]}).second) out.push_back({"torch_pip_listed", (*m)[1], line_no, false});
+      return;
+    }
   }
   if (Contains(t, "rocm/.info/version") || Contains(t, "rocm/.info/version-")) {
     heading = "rocm version";  // its output follows

@@ -476,6 +476,23 @@ TEST(SystemText, IssueFormOsAnswerOutranksProse) {
 
 // Linux-only commands and paths say Linux without a prompt or kernel line (ROCm/ROCm#5476: a dnf
 // error on its own); a Windows path still says Windows, and WSL markers outrank both.
+TEST(SystemText, TorchFromPipShowCondaListAndBoldTemplates) {
+  EXPECT_EQ(FactOf("$ pip show torch\nName: torch\nVersion: 2.3.1+rocm5.7\nSummary: Tensors and Dynamic neural networks\n",
+                   "frameworks.torch.version"),
+            "2.3.1+rocm5.7");
+  EXPECT_EQ(FactOf("torch                     2.7.0.dev20250301+rocm6.3   pypi_0    pypi\n", "frameworks.torch.version"),
+            "2.7.0.dev20250301+rocm6.3");
+  EXPECT_EQ(FactOf("- **Pytorch Version:** 2.8.0+rocm6.4\n", "frameworks.torch.version"), "2.8.0+rocm6.4");
+  // Name: of another package, or a Version: later in the stanza, is not torch's
+  EXPECT_EQ(FactOf("Name: numpy\nVersion: 2.1.0\n", "frameworks.torch.version"), "<none>");
+  EXPECT_EQ(FactOf("Name: torch\nSummary: x\nVersion: 9.9.9\n", "frameworks.torch.version"), "<none>");
+}
+
+TEST(SystemText, KernelFromPythonPlatformString) {
+  EXPECT_EQ(FactOf("OS: Linux-6.8.0-45-generic-x86_64-with-glibc2.39\n", "kernel.release"), "6.8.0-45-generic");
+  EXPECT_EQ(FactOf("Platform: Linux-5.15.167.4-microsoft-standard-WSL2-x86_64-with-glibc2.35\n", "platform.kind"), "wsl");
+}
+
 TEST(SystemText, ForwardSlashDrivePathsAreWindows) {
   EXPECT_EQ(FactOf("MIOpen Error: E:/TheRock/ml-libs/MIOpen/src/hipoc/hipoc_program.cpp:299: Code object build failed.\n", "platform.kind"),
             "windows");
