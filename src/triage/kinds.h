@@ -16,5 +16,6 @@ PasteKind LlmRuntimeKind();
 PasteKind CmakeHipKind();
 PasteKind AmdSmiKind();
 PasteKind ClinfoKind();
+PasteKind HipconfigKind();
 
 }  // namespace rd

@@ -26,6 +26,7 @@ const std::vector<PasteKind>& AllPasteKinds() {
       LddKind(),
       CompilerLogKind(),
       CmakeHipKind(),
+      HipconfigKind(),
       LlmRuntimeKind(),     // before the generic runtime log: ollama/llama.cpp/vLLM lines
       RuntimeErrorLogKind(),
       DkmsLogKind(),
