@@ -17,5 +17,9 @@ bool FactFlag(const Facts& facts, std::string_view path);
 const nlohmann::json& FactArray(const Facts& facts, std::string_view path);
 /// A string field of a JSON object ("" when absent or not a string).
 std::string Field(const nlohmann::json& object, const char* key);
+/// The rules/data table `name` (one per file: data["pip"] is pip.toml), or an empty object.
+const nlohmann::json& DataTable(const nlohmann::json& data, const char* name);
+/// Whether `array` is an array holding the string `value`.
+bool HasString(const nlohmann::json& array, const std::string& value);
 
 }  // namespace rd

@@ -33,8 +33,8 @@ double Num(const json& table, const char* section, const char* key, double fallb
 
 Limits LimitsFrom(const json& data) {
   Limits l;
-  if (!data.contains("gpu_health") || !data["gpu_health"].is_object()) return l;
-  const json& t = data["gpu_health"];
+  const json& t = DataTable(data, "gpu_health");
+  if (t.empty()) return l;
   l.ue_max = Num(t, "ecc", "uncorrectable_max", l.ue_max);
   l.ce_max = Num(t, "ecc", "correctable_max", l.ce_max);
   l.retired_max = Num(t, "bad_pages", "retired_max", l.retired_max);

@@ -3,8 +3,6 @@
 // ollama/ollama image or ollama's Go log format says "ollama" as surely as a whole server log;
 // rules about ollama's bundled ROCm then apply to the pasted traceback beside it. Which
 // signatures count for which app is data: rules/data/apps.toml [[app_evidence]].
-#include <algorithm>
-
 #include "derive/derive.h"
 #include "derive/fact_reads.h"
 
@@ -12,15 +10,11 @@ namespace rd {
 
 namespace {
 
-bool Seen(const nlohmann::json& seen, const std::string& id) {
-  return std::find(seen.begin(), seen.end(), id) != seen.end();
-}
-
 // The first of `ids` that matched some line, or "".
 std::string FirstSeen(const nlohmann::json& seen, const nlohmann::json& ids) {
   if (!ids.is_array()) return "";
   for (const auto& id : ids) {
-    if (id.is_string() && Seen(seen, id.get<std::string>())) return id.get<std::string>();
+    if (id.is_string() && HasString(seen, id.get<std::string>())) return id.get<std::string>();
   }
   return "";
 }
@@ -50,9 +44,10 @@ Pick PickApp(const nlohmann::json& seen, const nlohmann::json& rows) {
 void DeriveLlmApp(Facts& facts, const nlohmann::json& data) {
   if (!FactText(facts, "llm_runtime.app").empty()) return;  // a log kind said whose log it is
   const nlohmann::json& seen = FactArray(facts, "triage.signatures");
-  const nlohmann::json* rows = data.is_object() && data.contains("apps") ? &data["apps"] : nullptr;
-  if (seen.empty() || !rows || !rows->contains("app_evidence") || !(*rows)["app_evidence"].is_array()) return;
-  Pick pick = PickApp(seen, (*rows)["app_evidence"]);
+  const nlohmann::json& apps = DataTable(data, "apps");
+  auto rows = apps.find("app_evidence");
+  if (seen.empty() || rows == apps.end() || !rows->is_array()) return;
+  Pick pick = PickApp(seen, *rows);
   if (pick.app.empty()) return;
   Evidence ev;
   if (const Evidence* at = facts.EvidenceFor("triage.signature_text." + pick.signature)) ev = *at;

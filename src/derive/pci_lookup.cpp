@@ -5,16 +5,7 @@
 
 namespace rd {
 
-namespace {
-
-const nlohmann::json& Empty() {
-  static const nlohmann::json empty = nlohmann::json::object();
-  return empty;
-}
-
-}  // namespace
-
-PciLookup::PciLookup(const nlohmann::json& data) : data_(data), table_(data.contains("gpus") ? data["gpus"] : Empty()) {}
+PciLookup::PciLookup(const nlohmann::json& data) : data_(data), table_(DataTable(data, "gpus")) {}
 
 const ProductNames& PciLookup::names() const {
   if (!names_) names_ = ProductNames::For(&data_);

@@ -17,18 +17,9 @@ namespace {
 
 using nlohmann::json;
 
-const json& Table(const json& data, const char* name) {
-  static const json empty = json::object();
-  return data.contains(name) && data[name].is_object() ? data[name] : empty;
-}
-
-bool HasString(const json& array, const std::string& value) {
-  return array.is_array() && std::any_of(array.begin(), array.end(), [&](const json& v) { return v.is_string() && v.get<std::string>() == value; });
-}
-
 // The row of rules/data/package_managers.toml for os.id, or failing that an entry of os.id_like.
 json DistroRow(const Facts& facts, const json& data) {
-  const json& table = Table(data, "package_managers");
+  const json& table = DataTable(data, "package_managers");
   if (!table.contains("distro") || !table["distro"].is_array()) return nullptr;
   const json& rows = table["distro"];
   std::vector<std::string> ids = {FactText(facts, "os.id")};
@@ -56,7 +47,7 @@ constexpr std::pair<const char*, const char*> kDistroKeys[] = {
 // apt, dnf, zypper or pacman: that manager's own commands are exact, its distribution's package
 // names (firmware, headers, python) are not, so only the commands are given.
 void DeriveManagerFromCommands(Facts& facts, const json& data) {
-  const json& table = Table(data, "package_managers");
+  const json& table = DataTable(data, "package_managers");
   if (!table.contains("distro") || !table["distro"].is_array()) return;
   for (const auto& run : FactArray(facts, "commands.package_installs")) {
     std::string manager = Field(run, "manager");
@@ -97,8 +88,8 @@ size_t Covered(const json& torch_rows, const std::string& line, const std::vecto
 // The newest index line not newer than the installed release (any line without one) that has
 // code for the most GPUs; the oldest line when the release predates them all.
 std::string PickIndexLine(const Facts& facts, const json& data) {
-  const json lines = Table(data, "pip").value("torch", json::object()).value("lines", json::array());
-  const json torch_rows = Table(data, "framework_targets").value("torch", json::object());
+  const json lines = DataTable(data, "pip").value("torch", json::object()).value("lines", json::array());
+  const json torch_rows = DataTable(data, "framework_targets").value("torch", json::object());
   std::vector<std::string> gfx;
   for (const auto& gpu : FactArray(facts, "gpus")) {
     if (!Field(gpu, "gfx").empty()) gfx.push_back(Field(gpu, "gfx"));
@@ -153,7 +144,7 @@ void DerivePipAdvice(Facts& facts, const nlohmann::json& data) {
   DerivePackageManager(facts, data);
   std::string line = PickIndexLine(facts, data);
   if (!line.empty()) {
-    std::string base = Table(data, "pip").value("torch", json::object()).value("index_url", std::string());
+    std::string base = DataTable(data, "pip").value("torch", json::object()).value("index_url", std::string());
     Evidence ev{"rules/data/pip.toml", FactText(facts, "rocm.release")};
     facts.Set("pip_fix.index", "rocm" + line, ev);
     facts.Set("pip_fix.index_url", base + "rocm" + line, ev);

@@ -104,7 +104,7 @@ std::optional<RocmRelease> ReleaseFromVersion(std::string_view kind, std::string
 }
 
 void DeriveRocmRelease(Facts& facts, const nlohmann::json& data) {
-  const nlohmann::json& drivers = data.contains("amdgpu_driver_versions") ? data["amdgpu_driver_versions"] : nlohmann::json::object();
+  const nlohmann::json& drivers = DataTable(data, "amdgpu_driver_versions");
   struct Candidate {
     std::string kind, value, source;
   };
