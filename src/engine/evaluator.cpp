@@ -166,13 +166,12 @@ bool CrossesAnArray(const json& tree, const std::vector<PathSegment>& segments) 
 // "python.exceptions.type" outside a for_each over python.exceptions crosses that array without an
 // index: the concrete path of each element ("python.exceptions[0].type", …; nested arrays too),
 // or nullopt when the path crosses no array. Bounded: a hostile paste's arrays stay cheap.
-std::optional<std::vector<std::string>> ElementPaths(const Facts& facts, const std::string& path) {
+std::optional<std::vector<std::string>> ElementPaths(const Facts& facts, const std::vector<PathSegment>& segments) {
   constexpr size_t kMaxElements = 1024;
-  auto segments = ParseFactPath(path);
-  if (!segments || !CrossesAnArray(facts.tree(), *segments)) return std::nullopt;
+  if (!CrossesAnArray(facts.tree(), segments)) return std::nullopt;
   std::vector<std::vector<PathSegment>> current = {{}};
   bool crossed = false;
-  for (const auto& segment : *segments) {
+  for (const auto& segment : segments) {
     std::vector<std::vector<PathSegment>> next;
     for (auto& prefix : current) {
       if (std::holds_alternative<std::string>(segment) && !prefix.empty()) {
@@ -199,9 +198,10 @@ std::optional<std::vector<std::string>> ElementPaths(const Facts& facts, const s
   return out;
 }
 
-Truth EvaluateConcreteLeaf(const Condition& c, const std::string& path, const Facts& facts, const json& data,
-                           const std::string& for_each, const std::string& element, std::vector<std::string>& used,
-                           std::string& unknown_reason);
+// `lookup` is facts.Get(path), done by the caller (which has the path parsed already).
+Truth EvaluateConcreteLeaf(const Condition& c, const std::string& path, const FactLookup& lookup, const Facts& facts,
+                           const json& data, const std::string& for_each, const std::string& element,
+                           std::vector<std::string>& used, std::string& unknown_reason);
 
 // A path through an array holds when it holds for some element (`exists`: some element has it;
 // `missing`: none has), so `{ fact = "python.exceptions.type", eq = "RuntimeError" }` means "a
@@ -220,7 +220,7 @@ Truth EvaluateAnyElement(const Condition& c, const std::vector<std::string>& pat
   bool unknown = false;
   for (const auto& path : paths) {
     std::string reason;
-    Truth t = EvaluateConcreteLeaf(c, path, facts, data, for_each, element, used, reason);
+    Truth t = EvaluateConcreteLeaf(c, path, facts.Get(path), facts, data, for_each, element, used, reason);
     if (t == Truth::True) return t;
     if (t == Truth::Unknown) {
       unknown = true;
@@ -233,14 +233,15 @@ Truth EvaluateAnyElement(const Condition& c, const std::vector<std::string>& pat
 Truth EvaluateLeaf(const Condition& c, const Facts& facts, const json& data, const std::string& for_each,
                    const std::string& element, std::vector<std::string>& used, std::string& unknown_reason) {
   std::string path = Scoped(c.fact, for_each, element);
-  if (auto paths = ElementPaths(facts, path)) return EvaluateAnyElement(c, *paths, facts, data, for_each, element, used, unknown_reason);
-  return EvaluateConcreteLeaf(c, path, facts, data, for_each, element, used, unknown_reason);
+  auto segments = ParseFactPath(path);  // once: for the array test and for the lookup
+  if (!segments) return EvaluateConcreteLeaf(c, path, facts.Get(path), facts, data, for_each, element, used, unknown_reason);
+  if (auto paths = ElementPaths(facts, *segments)) return EvaluateAnyElement(c, *paths, facts, data, for_each, element, used, unknown_reason);
+  return EvaluateConcreteLeaf(c, path, facts.Get(*segments), facts, data, for_each, element, used, unknown_reason);
 }
 
-Truth EvaluateConcreteLeaf(const Condition& c, const std::string& path, const Facts& facts, const json& data,
-                           const std::string& for_each, const std::string& element, std::vector<std::string>& used,
-                           std::string& unknown_reason) {
-  auto lookup = facts.Get(path);
+Truth EvaluateConcreteLeaf(const Condition& c, const std::string& path, const FactLookup& lookup, const Facts& facts,
+                           const json& data, const std::string& for_each, const std::string& element,
+                           std::vector<std::string>& used, std::string& unknown_reason) {
   if (lookup.state == FactState::Unknown) {
     unknown_reason = lookup.reason.empty() ? "'" + path + "' is unknown" : lookup.reason;
     return Truth::Unknown;
