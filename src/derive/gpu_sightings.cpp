@@ -99,6 +99,7 @@ std::vector<Sighting> TextSightings(const Facts& facts, const PciLookup& pci) {
     } else if (kind == "marketing") {
       s.gfx = Field(e, "gfx");
       s.name = Field(e, "value");
+      s.from_cpu_name = e.is_object() && e.value("cpu", false);
     } else if (kind == "pci_id") {
       s.device_id = DeviceIdOf(Field(e, "value"));
       auto model = pci.Find(s.device_id);
@@ -112,6 +113,14 @@ std::vector<Sighting> TextSightings(const Facts& facts, const PciLookup& pci) {
     out.push_back(std::move(s));
   }
   return out;
+}
+
+// A CPU model number is a guess at which GPU ran. rocm/k8s-device-plugin#23 named a 2400G where
+// /dev/kfd was missing: no GPU had run, and its iGPU's override advice was wrong there.
+void DropCpuNamedUnlessAlone(std::vector<Sighting>& text, bool gpu_ran_code) {
+  auto cpu_named = [](const Sighting& s) { return s.from_cpu_name; };
+  if (gpu_ran_code && std::all_of(text.begin(), text.end(), cpu_named)) return;
+  text.erase(std::remove_if(text.begin(), text.end(), cpu_named), text.end());
 }
 
 // Under HSA_OVERRIDE_GFX_VERSION the runtime's tools print the override's target: a bare gfx in the

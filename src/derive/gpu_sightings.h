@@ -19,6 +19,8 @@ struct Sighting {
   /// The HIP device ordinal (what HIP_VISIBLE_DEVICES counts), where the source gives it: the
   /// order of rocminfo's GPU agents, llama.cpp's "Device N:", ollama's id=N. -1: not known.
   int hip_index = -1;
+  /// Only a CPU model number named it (an APU's iGPU, rules/data/gpu_names.toml cpu = true).
+  bool from_cpu_name = false;
 };
 
 /// A listing fact array and the keys of its entries.
@@ -37,6 +39,9 @@ void SeparateOverride(std::vector<Sighting>& list, const std::string& override_g
 void SeparateHiddenOverride(std::vector<Sighting>& list, const PciLookup& pci);
 /// gfx names, ISA strings, marketing names and PCI ids anywhere in a paste's text.
 std::vector<Sighting> TextSightings(const Facts& facts, const PciLookup& pci);
+/// A CPU's iGPU counts only when no other mention names a GPU (the dGPU beside it is the one in
+/// use) and a kernel-level failure shows that some GPU ran code.
+void DropCpuNamedUnlessAlone(std::vector<Sighting>& text, bool gpu_ran_code);
 /// A bare gfx equal to the override's target beside one product of another target: its runtime name.
 void FoldOverrideTarget(std::vector<Sighting>& text, const std::string& override_gfx);
 /// The GPU addresses a paste names, each with the line that showed it.

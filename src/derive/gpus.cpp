@@ -297,6 +297,9 @@ void DeriveGpus(Facts& facts, const nlohmann::json& data) {
   }
   // Bare mentions only name GPUs when no listing did (prose also names other people's GPUs).
   auto text = gpu_sightings::TextSightings(facts, pci);
+  gpu_sightings::DropCpuNamedUnlessAlone(text, FactFlag(facts, "log.invalid_device_function") ||
+                                                    FactFlag(facts, "log.no_binary_for_gpu") ||
+                                                    FactFlag(facts, "log.tensile_missing"));
   gpu_sightings::FoldOverrideTarget(text, override_gfx);
   MergeListing(gpus, text, gpus.empty());
   FillFromPciMention(gpus, text);

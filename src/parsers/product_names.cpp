@@ -12,7 +12,7 @@ ProductNames ProductNames::FromData(const nlohmann::json* data) {
     if (!row.is_object() || !row.contains("pattern") || !row["pattern"].is_string()) continue;
     auto regex = Regex::Compile(row["pattern"].get<std::string>(), Regex::Options{true, false});
     if (!regex) continue;
-    names.entries.push_back({std::move(regex).value(), row.value("gfx", ""), row.value("name", "")});
+    names.entries.push_back({std::move(regex).value(), row.value("gfx", ""), row.value("name", ""), row.value("cpu", false)});
   }
   return names;
 }

@@ -17,6 +17,9 @@ struct ProductNames {
   struct Entry {
     Regex pattern;
     std::string gfx, name;
+    /// The pattern names a CPU (a Ryzen APU model, "4800U"): its integrated GPU is meant only
+    /// when nothing else in the text names a GPU (a laptop's dGPU is what its owner runs).
+    bool cpu = false;
   };
   std::vector<Entry> entries;  ///< in table order: the more specific name first
 

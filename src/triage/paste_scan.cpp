@@ -195,7 +195,7 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
   if (names.entries.empty()) return;
   // One cheap search per line before the per-product patterns.
   static const Regex maybe_product = Regex::Literal(
-      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris|hawaii|grenada|bonaire|tahiti|fiji|\bryzen [3579] |\b[5-9][0-9]{2}0 ?(?:xtx?|gre)\b))");
+      R"((?i)(radeon|\brx ?[0-9]|instinct|\bmi[0-9]{2,3}|vega|\bw[5-9][0-9]{3}|\b[0-9]{3,4}m\b|[0-9]{4}s\b|r9700|firepro|\bfury|\bnano\b|\bnavi ?[1-4][0-9]\b|ellesmere|baffin|\blexa\b|aldebaran|aqua vanjaram|arcturus|phoenix|strix|krackan|hawk point|rembrandt|polaris|hawaii|grenada|bonaire|tahiti|fiji|\bryzen [3579] |\b[5-9][0-9]{2}0 ?(?:xtx?|gre)\b|\b[2-8][0-9]{2}[0-5](?:u|hs?|hx|ge?)\b|steam ?deck|\bai [579] |rog ally|\bryzen z1))");
   // One name per target; a better one found later replaces it: a tool's own line (lspci, rocminfo,
   // rocm-smi, clinfo, ollama) over prose, a product number over a code name ("Vega 20" from lspci
   // over the "Radeon VII" of the title, ROCm/ROCm#753; "Radeon 8060S Graphics" over "Strix Halo",
@@ -206,6 +206,7 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
     std::string phrase, gfx;
     size_t line;
     int rank;
+    bool cpu;
   };
   std::vector<Candidate> found;
   std::map<std::string, size_t> by_gfx;
@@ -224,7 +225,7 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
       for (const auto& entry : names.entries) {
         auto m = entry.pattern.Find(scan);
         if (!m || !m->groups[0]) continue;
-        Candidate c{ProductPhrase(scan, *m->groups[0]), entry.gfx, i, 0};
+        Candidate c{ProductPhrase(scan, *m->groups[0]), entry.gfx, i, 0, entry.cpu};
         c.rank = rank_of(line, c.phrase);
         size_t at = static_cast<size_t>(m->groups[0]->data() - scan.data()), length = m->groups[0]->size();
         auto known = by_gfx.find(entry.gfx);
@@ -241,7 +242,10 @@ void AddEntityFacts(const PastePiece& piece, const PasteOrigin& origin, const Pr
       if (!matched || found.size() + next >= kMaxEntities) break;
     }
   }
-  for (const auto& c : found) add("marketing", c.phrase, c.line, true, c.gfx, lines[c.line]);
+  for (const auto& c : found) {
+    add("marketing", c.phrase, c.line, true, c.gfx, lines[c.line]);
+    if (c.cpu && next > 0) facts.Set("triage.entities[" + std::to_string(next - 1) + "].cpu", true);
+  }
 }
 
 }  // namespace rd

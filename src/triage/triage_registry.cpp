@@ -67,6 +67,7 @@ const std::vector<FactSpec>& TriageFactSpecs() {
         {"triage.entities.value", "string", "The entity, normalised (gfx lower-case, pci_id 1002:73df)"},
         {"triage.entities.line", "int", "Line of the paste where it was seen (for gfx: first seen as a device)"},
         {"triage.entities.device", "bool", "gfx/isa/marketing: the line speaks of a device, not a target list or file"},
+        {"triage.entities.cpu", "bool", "marketing: the phrase is a CPU model number (an APU), so the GPU is its integrated one"},
         {"triage.entities.gfx", "string", "marketing: the gfx target of the product (rules/data/gpu_names.toml)"},
         {"commands.all", "array", "Every command line of a known program in the paste"},
         {"commands.all.program", "string", "The program (after sudo, env and assignments)"},

@@ -169,6 +169,37 @@ TEST(DeriveGpus, ProseAndPciIdsNameAGpuOnlyWithoutAListing) {
   EXPECT_EQ(*listed.Get("gpus[0].gfx").value, "gfx1100");
 }
 
+void Mention(Facts& f, int i, const char* value, const char* gfx, bool cpu) {
+  std::string at = "triage.entities[" + std::to_string(i) + "]";
+  f.Set(at + ".kind", "marketing");
+  f.Set(at + ".value", value);
+  f.Set(at + ".gfx", gfx);
+  f.Set(at + ".device", true);
+  if (cpu) f.Set(at + ".cpu", true);
+}
+
+TEST(DeriveGpus, ACpuModelNamesItsIGpuOnlyAloneAndAfterAKernelFailure) {
+  Facts alone;  // "FYI same error on a AMD 4800u" + "invalid device function" (mozilla-ai/llamafile#403)
+  Mention(alone, 0, "AMD 4800u", "gfx90c", true);
+  alone.Set("log.invalid_device_function", true);
+  DeriveFacts(alone, Data());
+  ASSERT_TRUE(alone.Get("gpus[0].gfx").value);
+  EXPECT_EQ(*alone.Get("gpus[0].gfx").value, "gfx90c");
+
+  Facts no_kernel_ran;  // a 2400G named where /dev/kfd was missing (k8s-device-plugin#23)
+  Mention(no_kernel_ran, 0, "Ryzen 5 2400G", "gfx902", true);
+  DeriveFacts(no_kernel_ran, Data());
+  EXPECT_FALSE(no_kernel_ran.Get("gpus[0].gfx").value);
+
+  Facts beside_dgpu;  // "Ryzen 7 5800H with an RX 6700 XT": the dGPU is the one in use
+  Mention(beside_dgpu, 0, "Ryzen 7 5800H", "gfx90c", true);
+  Mention(beside_dgpu, 1, "RX 6700 XT", "gfx1031", false);
+  beside_dgpu.Set("log.invalid_device_function", true);
+  DeriveFacts(beside_dgpu, Data());
+  EXPECT_EQ(beside_dgpu.Get("gpus").value->size(), 1u);
+  EXPECT_EQ(*beside_dgpu.Get("gpus[0].gfx").value, "gfx1031");
+}
+
 TEST(DerivePlatform, WindowsWslLinuxOrUnknown) {
   auto kind = [](const std::vector<std::pair<std::string, std::string>>& entities) {
     Facts f;

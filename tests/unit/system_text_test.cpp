@@ -145,6 +145,26 @@ TEST(SystemText, PciIdOnlyGpusNamedThroughLibdrmAndProductPatterns) {
   EXPECT_EQ(FactOf("1002:ab38 audio\n", "gpus"), "<none>");
 }
 
+TEST(SystemText, ApuModelNumbersNameTheirIGpuWhenAKernelFailed) {
+  const std::string fail = "\nHIP error: invalid device function\n";
+  // mozilla-ai/llamafile#403, ROCm/rocBLAS#1352 and the model-number families of gpu_names.toml
+  EXPECT_EQ(FactOf("FYI same error, trying llamafile on a AMD 4800u / Linux" + fail, "gpus[0].gfx"), "gfx90c");
+  EXPECT_EQ(FactOf("Laptop: Ryzen 7 5700U, 16 GB" + fail, "gpus[0].gfx"), "gfx90c");
+  EXPECT_EQ(FactOf("Ryzen 5 3500U" + fail, "gpus[0].gfx"), "gfx902");
+  EXPECT_EQ(FactOf("Ryzen 7 6800H laptop" + fail, "gpus[0].gfx"), "gfx1035");
+  EXPECT_EQ(FactOf("Ryzen 7 7840HS mini PC" + fail, "gpus[0].gfx"), "gfx1103");
+  EXPECT_EQ(FactOf("Ryzen 7 8700G desktop" + fail, "gpus[0].gfx"), "gfx1103");
+  EXPECT_EQ(FactOf("Ryzen 3 7320U" + fail, "gpus[0].gfx"), "gfx1037");
+  EXPECT_EQ(FactOf("AMD Ryzen AI 9 HX 370" + fail, "gpus[0].gfx"), "gfx1150");
+  EXPECT_EQ(FactOf("Steam Deck (SteamOS 3.5)" + fail, "gpus[0].gfx"), "gfx1033");
+  // a desktop CPU without an APU's suffix, a memory clock and a dGPU beside the APU name no iGPU
+  EXPECT_EQ(FactOf("Ryzen 9 7950X, DDR5 4800 MHz" + fail, "gpus"), "<none>");
+  EXPECT_EQ(FactOf("Ryzen 7 5800H with an RX 6700 XT" + fail, "gpus[0].gfx"), "gfx1031");
+  EXPECT_EQ(FactOf("Ryzen 7 5800H with an RX 6700 XT" + fail, "gpus[1].gfx"), "<none>");
+  // no kernel ran (rocm/k8s-device-plugin#23: /dev/kfd missing): the CPU is no GPU sighting
+  EXPECT_EQ(FactOf("Ryzen 5 2400G\n/dev/kfd: no such file or directory\n", "gpus"), "<none>");
+}
+
 TEST(SystemText, PastedPackageListingsRocminfoTailsAndTemplates) {
   // dpkg -l (ROCm/ROCm#1357); apt list --installed; an rc (removed) line is not installed
   std::string dpkg = "ii  rock-dkms            1:4.0-23        all             amdgpu driver in DKMS format.\n"
