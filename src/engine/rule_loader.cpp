@@ -11,6 +11,7 @@
 #include "engine/toml_document.h"
 #include "engine/toml_json.h"
 #include "system/local_files.h"
+#include "util/json_fingerprint.h"
 #include "util/regex.h"
 #include "util/strings.h"
 #include "util/terminal_text.h"
@@ -538,6 +539,7 @@ RuleDatabase LoadRules(const std::vector<std::string>& dirs, const std::vector<s
   }
   for (const auto& dir : dirs) LoadCatalog(dir, db);
   for (const auto& dir : dirs) LoadDataTables(dir + "/data", db);
+  StampTableFingerprints(db.data);
   if (db.catalog.entries.empty() && !dirs.empty()) {
     db.diagnostics.push_back({dirs.front(), 0, 0, std::string("no fact catalog (") + kFactCatalogFile +
                                                       ") in these rule directories: every fact name is unknown"});

@@ -20,7 +20,7 @@ ProductNames ProductNames::FromData(const nlohmann::json* data) {
 std::shared_ptr<const ProductNames> ProductNames::For(const nlohmann::json* data) {
   static KeyedCache<ProductNames> cache;
   const bool has = data && data->is_object() && data->contains("gpu_names");
-  return cache.Get(has ? std::to_string(JsonFingerprint((*data)["gpu_names"])) : std::string(), [&] { return FromData(data); });
+  return cache.Get(has ? std::to_string(TableFingerprint(*data, "gpu_names")) : std::string(), [&] { return FromData(data); });
 }
 
 const ProductNames::Entry* ProductNames::Find(std::string_view text) const {

@@ -14,8 +14,9 @@ std::shared_ptr<const SignatureTable> SignatureTableFor(const nlohmann::json* da
   static KeyedCache<SignatureTable> cache;
   uint64_t key = 0;
   if (data && data->is_object()) {
-    for (const auto& [name, root] : data->items()) {
-      if (name.rfind("signatures", 0) == 0) key = key * 31 + JsonFingerprint(root) + std::hash<std::string>{}(name);
+    for (const auto& item : data->items()) {
+      const std::string& name = item.key();
+      if (name.rfind("signatures", 0) == 0) key = key * 31 + TableFingerprint(*data, name) + std::hash<std::string>{}(name);
     }
   }
   return cache.Get(std::to_string(key), [&] {

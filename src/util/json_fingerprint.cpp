@@ -64,4 +64,26 @@ uint64_t JsonFingerprint(const nlohmann::json& value) {
   return h;
 }
 
+namespace {
+constexpr const char* kStampKey = "_fingerprints";
+}
+
+void StampTableFingerprints(nlohmann::json& data) {
+  if (!data.is_object()) return;
+  nlohmann::json stamps = nlohmann::json::object();
+  for (const auto& [name, table] : data.items()) {
+    if (name != kStampKey) stamps[name] = JsonFingerprint(table);
+  }
+  data[kStampKey] = std::move(stamps);
+}
+
+uint64_t TableFingerprint(const nlohmann::json& data, const std::string& table) {
+  if (!data.is_object()) return 0;
+  if (auto stamps = data.find(kStampKey); stamps != data.end() && stamps->is_object()) {
+    if (auto it = stamps->find(table); it != stamps->end() && it->is_number_unsigned()) return it->get<uint64_t>();
+  }
+  auto it = data.find(table);
+  return it == data.end() ? 0 : JsonFingerprint(*it);
+}
+
 }  // namespace rd
