@@ -13,11 +13,17 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveDeviceAccess(facts);
   DeriveLoaderErrors(facts);
   DerivePythonEnv(facts);
+  DeriveMissingModules(facts, data);
   DerivePipAdvice(facts, data);
 }
 
 const std::vector<FactSpec>& DeriveFactSpecs() {
   static const std::vector<FactSpec> specs = {
+      {"python.missing_modules", "array", "Modules a Python exception says are missing (No module named 'yaml')"},
+      {"python.missing_modules.module", "string", "The import name (yaml, google.protobuf)"},
+      {"python.missing_modules.package", "string", "The PyPI package that provides it, when its name differs (rules/data/python_modules.toml)"},
+      {"python.missing_modules.rocm_share", "string", "Or the folder under /opt/rocm/share holding the installed ROCm's copy (amd_smi)"},
+      {"python.missing_modules.why", "string", "Why that package (import name vs package name, where ROCm ships it)"},
       {"gpus", "array", "Every GPU any source saw (KFD/PCI, rocminfo, amd-smi, rocm-smi, collect_env, logs, text), merged"},
       {"gpus.gfx", "string", "LLVM target (gfx1031): KFD, else the PCI id table, else what a listing or the text names"},
       {"gpus.gfx_source", "string", "Where gfx came from: kfd, pci-table, rocminfo, amd-smi, rocm-smi, collect_env, llm-log, text"},

@@ -31,6 +31,8 @@ void DeriveGpuHealth(Facts& facts, const nlohmann::json& data);
 void DerivePlatform(Facts& facts);
 /// python.env_kind from interpreter paths, site-packages paths and venv prompts.
 void DerivePythonEnv(Facts& facts);
+/// python.missing_modules[] from ModuleNotFoundError messages, with rules/data/python_modules.toml's install.
+void DeriveMissingModules(Facts& facts, const nlohmann::json& data);
 /// os.package_manager and friends (rules/data/package_managers.toml), pip_fix.*: the interpreter
 /// a pip fix runs, whether it needs a venv, and the PyTorch ROCm index (rules/data/pip.toml).
 /// After DeriveGpus and DeriveRocmRelease.

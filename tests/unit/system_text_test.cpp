@@ -165,6 +165,17 @@ TEST(SystemText, ApuModelNumbersNameTheirIGpuWhenAKernelFailed) {
   EXPECT_EQ(FactOf("Ryzen 5 2400G\n/dev/kfd: no such file or directory\n", "gpus"), "<none>");
 }
 
+TEST(SystemText, MissingModulesAndTheirPackages) {
+  // ROCm/amdsmi#19; a dotted import falls back to its first component's row; Python 2's bare form
+  EXPECT_EQ(FactOf("ModuleNotFoundError: No module named 'yaml'\n", "python.missing_modules[0].package"), "PyYAML");
+  EXPECT_EQ(FactOf("ModuleNotFoundError: No module named 'google.protobuf'\n", "python.missing_modules[0].package"), "protobuf");
+  EXPECT_EQ(FactOf("ImportError: No module named yaml\n", "python.missing_modules[0].module"), "yaml");
+  EXPECT_EQ(FactOf("ModuleNotFoundError: No module named 'amdsmi'\n", "python.missing_modules[0].rocm_share"), "amd_smi");
+  // a module with no row is named, with nothing to install (torch needs the ROCm index)
+  EXPECT_EQ(FactOf("ModuleNotFoundError: No module named 'torch'\n", "python.missing_modules[0].module"), "torch");
+  EXPECT_EQ(FactOf("ModuleNotFoundError: No module named 'torch'\n", "python.missing_modules[0].package"), "<none>");
+}
+
 TEST(SystemText, PastedPackageListingsRocminfoTailsAndTemplates) {
   // dpkg -l (ROCm/ROCm#1357); apt list --installed; an rc (removed) line is not installed
   std::string dpkg = "ii  rock-dkms            1:4.0-23        all             amdgpu driver in DKMS format.\n"
