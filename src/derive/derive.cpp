@@ -8,6 +8,7 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
   DeriveCoverage(facts, data);
   DeriveRocmRelease(facts, data);
   DeriveGpuHealth(facts, data);
+  DeriveDkmsKernelSupport(facts, data);
   DerivePlatform(facts);
   DeriveLlmApp(facts, data);
   DeriveDeviceAccess(facts);
@@ -19,6 +20,10 @@ void DeriveFacts(Facts& facts, const nlohmann::json& data) {
 
 const std::vector<FactSpec>& DeriveFactSpecs() {
   static const std::vector<FactSpec> specs = {
+      {"kernel.dkms_kernel", "string", "The kernel an amdgpu-dkms build is judged for (dkms.kernel, else kernel.release)"},
+      {"kernel.dkms_series", "string", "The kernel series row of rules/data/amdgpu_driver_versions.toml it falls under"},
+      {"kernel.dkms_first_rocm", "string", "The first ROCm release whose amdgpu-dkms builds on that kernel"},
+      {"kernel.dkms_release_too_old", "bool", "rocm.release is older than kernel.dkms_first_rocm"},
       {"python.missing_modules", "array", "Modules a Python exception says are missing (No module named 'yaml')"},
       {"python.missing_modules.module", "string", "The import name (yaml, google.protobuf)"},
       {"python.missing_modules.package", "string", "The PyPI package that provides it, when its name differs (rules/data/python_modules.toml)"},

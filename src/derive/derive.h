@@ -27,6 +27,8 @@ void DeriveRocmRelease(Facts& facts, const nlohmann::json& data);
 /// amd_smi.gpus[] judged against rules/data/gpu_health.toml: per-GPU verdicts and gpu_health.*.
 /// After DeriveRocmRelease (the minimum firmware depends on the release).
 void DeriveGpuHealth(Facts& facts, const nlohmann::json& data);
+/// kernel.dkms_first_rocm: the first release whose amdgpu-dkms builds on this kernel. After DeriveRocmRelease.
+void DeriveDkmsKernelSupport(Facts& facts, const nlohmann::json& data);
 /// platform.kind and platform.why.
 void DerivePlatform(Facts& facts);
 /// python.env_kind from interpreter paths, site-packages paths and venv prompts.

@@ -169,6 +169,21 @@ TEST(PasteEntities, GfxWithASpace) {
   EXPECT_TRUE(e[0].device);
 }
 
+// dpkg's "Setting up amdgpu-dkms (1:6.12.12.60401-...)": the .60401 names ROCm 6.4.1, which the
+// kernel table needs (6.14 kernels build from 6.4.2 on; "6.4" alone cannot say).
+TEST(PasteEntities, AmdgpuDkmsKeepsTheReleaseCode) {
+  std::string value;
+  for (const auto& e : ScanPasteEntities("Setting up amdgpu-dkms (1:6.12.12.60401-2164967.24.04) ...")) {
+    if (e.kind == "amdgpu_dkms") value = e.value;
+  }
+  EXPECT_EQ(value, "6.12.12.60401");
+  value.clear();
+  for (const auto& e : ScanPasteEntities("amdgpu/6.8.5-1787201.22.04, 6.5.0-41-generic, x86_64: installed")) {
+    if (e.kind == "amdgpu_dkms") value = e.value;
+  }
+  EXPECT_EQ(value, "6.8.5");
+}
+
 // https://github.com/robertrosenbusch/gfx803_rocm61_pt24/issues/1 ("i tried install on WSL2").
 TEST(PasteEntities, WslMarkerAndItsNegation) {
   auto has_wsl = [](std::string_view text) {
