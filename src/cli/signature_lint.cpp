@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "engine/template.h"
 #include "parsers/error_signatures.h"
 #include "util/strings.h"
 
@@ -23,11 +24,10 @@ void CheckCondition(const Condition& c, const Rule& rule, const std::set<std::st
 }
 
 void CheckTemplate(const std::string& text, const Rule& rule, const std::set<std::string>& ids, std::vector<Diagnostic>& out) {
-  for (size_t at = text.find(std::string("{") + std::string(kTextPrefix)); at != std::string::npos;
-       at = text.find(std::string("{") + std::string(kTextPrefix), at + 1)) {
-    size_t begin = at + 1 + kTextPrefix.size(), end = text.find('}', begin);
-    if (end == std::string::npos) break;
-    std::string named = text.substr(begin, end - begin);
+  // TemplateRefs parses "{path|fallback}" and "{path:MiB}" as the renderer does.
+  for (const auto& ref : TemplateRefs(text)) {
+    if (!StartsWith(ref.path, kTextPrefix)) continue;
+    std::string named = ref.path.substr(kTextPrefix.size());
     if (!ids.count(named)) out.push_back({rule.file, rule.line, 0, "rule " + rule.id + ": template names no error signature '" + named + "'"});
   }
 }
