@@ -37,7 +37,7 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"rocm_path", Regex::Literal(R"((/opt/rocm(?:-[0-9]+\.[0-9]+(?:\.[0-9]+)?|/core-[0-9]+(?:\.[0-9]+)*|/core)?)(?:[/ :'"`),;]|\.(?:\s|$)|$))"), 1});
     p.push_back({"hip_version", Regex::Literal(R"((?:HIP version|HIP runtime version|HIP_VERSION|hip version|HIP Version|\bHIP:)\s*[:=]?\s*([0-9]+\.[0-9]+\.[0-9]+(?:-[0-9a-f]{7,40}\b)?))"), 1});  // as hipconfig --version: with its git hash
     p.push_back({"rocm_wheel", Regex::Literal(R"(\+(rocm[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 1});
-    p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm|amdgpu-install)(?:\.(?:x86_64|noarch|aarch64))?[_ =/:]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
+    p.push_back({"rocm_package", Regex::Literal(R"((?:^|[\s/])(rocm-core|rocm-hip-runtime|rocm-hip-sdk|rocm-dev|rocm-libs|hip-runtime-amd|rocm-language-runtime|rocm-dkms|rock-dkms|rocm-utils|rocm|amdgpu-install)(?:\.(?:x86_64|noarch|aarch64))?[_ =/:(]+(?:now )?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)?))"), 0});
     p.push_back({"amdgpu_dkms", Regex::Literal(R"((?:amdgpu-dkms[ _=:(]+|amdgpu/|amdgpu, )(?:1:)?([0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]{5,6})?))"), 1});
     p.push_back({"windows_path", Regex::Literal(R"((?:^|[\s"'(=<])([A-Za-z]:\\[^\s"'<>|]*))"), 1});
     // A drive path written with forward slashes, as CMake-built Windows binaries print their

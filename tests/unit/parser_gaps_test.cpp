@@ -184,6 +184,17 @@ TEST(PasteEntities, AmdgpuDkmsKeepsTheReleaseCode) {
   EXPECT_EQ(value, "6.8.5");
 }
 
+// apt's resolver: "rocm-utils (= 6.2.0.60200-66~24.04)" names the release (ROCm/ROCm-docker#147);
+// hipcc's and rocm-cmake's own versions (1.1.1, 0.13.0) do not.
+TEST(PasteEntities, RocmPackageInAptDependsLine) {
+  std::vector<std::string> values;
+  for (const auto& e : ScanPasteEntities("            Depends: rocm-utils (= 6.2.0.60200-66~24.04) but it is not going to be installed")) {
+    if (e.kind == "rocm_package") values.push_back(e.value);
+  }
+  ASSERT_EQ(values.size(), 1u);
+  EXPECT_NE(values[0].find("6.2.0.60200"), std::string::npos);
+}
+
 // https://github.com/robertrosenbusch/gfx803_rocm61_pt24/issues/1 ("i tried install on WSL2").
 TEST(PasteEntities, WslMarkerAndItsNegation) {
   auto has_wsl = [](std::string_view text) {
