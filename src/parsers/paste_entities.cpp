@@ -106,7 +106,7 @@ const std::vector<Pattern>& Patterns() {
     p.push_back({"kernel_mention", Regex::Literal(R"((?:/lib/modules/|/usr/src/linux-headers-|\blinux-(?:image|headers)-|/vmlinuz-|\bKERNELVER=)([2-7]\.[0-9]{1,2}(?:\.[0-9]{1,3})?(?:[-+][0-9A-Za-z_.+~]+(?:-[0-9A-Za-z_.+~]+)*)?))"), 1});
     // `uname -a`: "Linux host 6.8.0-40-generic #40-Ubuntu SMP … x86_64 x86_64 x86_64 GNU/Linux".
     p.push_back({"kernel_machine", Regex::Literal(R"(\bLinux \S+ [2-7]\.[0-9]+\S* #.* (x86_64|aarch64|ppc64le|riscv64|armv7l)(?: \S+)* GNU/Linux)"), 1});
-    p.push_back({"kernel_release", Regex::Literal(R"((?:^|[\s(])([2-7]\.[0-9]+\.[0-9]+(?:[.-][0-9A-Za-z_.+~-]*)?-(?:generic|amd64|arm64|lowlatency|azure|aws|gcp|oem|microsoft-standard-WSL2|arch[0-9]-[0-9]|default|rt|cachyos)[A-Za-z0-9_.+-]*|[2-7]\.[0-9]+\.[0-9]+[.-][0-9.]*-microsoft-standard-WSL2|[2-7]\.[0-9]+\.[0-9]+-[0-9]+\.fc[0-9]+\.x86_64|[2-7]\.[0-9]+\.[0-9]+-[0-9.]+\.el[0-9_.]+\.x86_64))"), 1});
+    p.push_back({"kernel_release", Regex::Literal(R"((?:^|[\s(]|/lib/modules/)([2-7]\.[0-9]+\.[0-9]+(?:[.-][0-9A-Za-z_.+~-]*)?-(?:generic|amd64|arm64|lowlatency|azure|aws|gcp|oem|microsoft-standard-WSL2|arch[0-9]-[0-9]|default|rt|cachyos)[A-Za-z0-9_.+-]*|[2-7]\.[0-9]+\.[0-9]+[.-][0-9.]*-microsoft-standard-WSL2|[2-7]\.[0-9]+\.[0-9]+-[0-9]+\.fc[0-9]+\.x86_64|[2-7]\.[0-9]+\.[0-9]+-[0-9.]+\.el[0-9_.]+\.x86_64))"), 1});
     return p;
   }();
   return patterns;

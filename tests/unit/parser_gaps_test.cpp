@@ -195,6 +195,16 @@ TEST(PasteEntities, RocmPackageInAptDependsLine) {
   EXPECT_NE(values[0].find("6.2.0.60200"), std::string::npos);
 }
 
+// A module path names the kernel that runs ("/lib/modules/6.14.0-29-generic/kernel/...") better than
+// prose ("kernel 6.8 GA") beside it (ROCm/gpu-operator#333).
+TEST(PasteEntities, KernelReleaseInAModulePath) {
+  std::string value;
+  for (const auto& e : ScanPasteEntities("modprobe: ERROR: path=/tmp/opt/lib/modules/6.14.0-29-generic/kernel/drivers/gpu/drm/drm_exec.ko.zst")) {
+    if (e.kind == "kernel_release") value = e.value;
+  }
+  EXPECT_EQ(value, "6.14.0-29-generic");
+}
+
 // https://github.com/robertrosenbusch/gfx803_rocm61_pt24/issues/1 ("i tried install on WSL2").
 TEST(PasteEntities, WslMarkerAndItsNegation) {
   auto has_wsl = [](std::string_view text) {
