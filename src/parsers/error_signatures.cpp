@@ -9,6 +9,7 @@ namespace rd {
 namespace {
 
 constexpr size_t kMaxLineBytes = 4096;
+constexpr size_t kTerminalColumns = 80;  // the width a terminal copy is hard-wrapped at
 
 bool ValidId(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;
@@ -78,12 +79,7 @@ std::vector<SignatureHit> MatchSignatures(const SignatureTable& table, std::stri
   std::vector<SignatureHit> hits;
   if (table.set.empty()) return hits;
   std::vector<bool> done(table.signatures.size(), false);
-  size_t line = 0, start = 0;
-  while (start < text.size() && line < max_lines) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view whole = text.substr(start, end - start);
-    std::string_view looked = whole.substr(0, kMaxLineBytes);
+  auto match = [&](std::string_view looked, size_t line) {
     for (size_t s : table.set.Matching(looked)) {
       if (done[s]) continue;
       done[s] = true;
@@ -92,6 +88,22 @@ std::vector<SignatureHit> MatchSignatures(const SignatureTable& table, std::stri
       std::string excerpt(Trim(looked));
       if (excerpt.size() > 400) excerpt = excerpt.substr(0, 397) + "...";
       hits.push_back({s, line, std::move(excerpt), std::string(Trim(value))});
+    }
+  };
+  size_t line = 0, start = 0;
+  while (start < text.size() && line < max_lines) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view whole = text.substr(start, end - start);
+    match(whole.substr(0, kMaxLineBytes), line);
+    // A terminal copy hard-wraps at 80 columns, mid-word ("which is als" / "o in package ..."):
+    // such a line is matched once more joined with the next (ROCm/legacy-rocm-build#1543).
+    if (whole.size() == kTerminalColumns && end < text.size()) {
+      size_t next_end = text.find('\n', end + 1);
+      if (next_end == std::string_view::npos) next_end = text.size();
+      std::string joined(whole);
+      joined.append(text.substr(end + 1, next_end - end - 1));
+      match(std::string_view(joined).substr(0, kMaxLineBytes), line);
     }
     start = end + 1;
     ++line;

@@ -83,3 +83,23 @@ TEST(RegexSet, IndicesOfMatchingPatternsSkippingBadOnes) {
 
 }  // namespace
 }  // namespace rd
+
+namespace rd {
+namespace {
+
+// ROCm/legacy-rocm-build#1543: the terminal wrapped dpkg's message at 80 columns, mid-word.
+TEST(ErrorSignatures, LineWrappedAtEightyColumnsIsJoined) {
+  auto data = Tables({{{"id", "conflict"}, {"pattern", "which is also in package (\\S+)"}}});
+  SignatureTable table = LoadSignatureTable(&data);
+  std::string first = " trying to overwrite '/usr/share/doc/amdgpu-dkms-firmware/LICENSE', which is als";
+  ASSERT_EQ(first.size(), 80u);
+  auto hits = MatchSignatures(table, first + "\no in package amdgpu-dkms-firmware 1:5.11.5.26-1271047\n");
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].value, "amdgpu-dkms-firmware");
+  EXPECT_EQ(hits[0].line, 0u);
+  // a 79-column line is not a wrap: nothing joined
+  EXPECT_TRUE(MatchSignatures(table, first.substr(1) + "\no in package amdgpu-dkms-firmware\n").empty());
+}
+
+}  // namespace
+}  // namespace rd
