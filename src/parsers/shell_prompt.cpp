@@ -20,13 +20,14 @@ bool AllNameChars(std::string_view s) {
 
 // "(venv) " / "(base) " prefixes, possibly several, and a cluster's "[project] " tag before
 // user@host (ROCm/jax#268: "[cad14908] user@login6:~$"); "[user@host dir]$" is Bracketed's.
-std::string_view StripVenv(std::string_view s, std::string& venv) {
+std::string_view StripVenv(std::string_view s, std::string& venv, std::string& account) {
   while (s.size() > 2 && (s[0] == '(' || s[0] == '[')) {
     if (s[0] == '[') {
       size_t close = s.find(']');
       if (close == std::string_view::npos || close > 64 || close + 1 >= s.size() || s[close + 1] != ' ') break;
       std::string_view tag = s.substr(1, close - 1);
       if (tag.empty() || !AllNameChars(tag)) break;
+      account = std::string(tag);
       s.remove_prefix(close + 2);
       continue;
     }
@@ -151,7 +152,7 @@ std::optional<ShellPrompt> ParseShellPrompt(std::string_view line) {
     p.command = std::string(Trim(s.substr(3)));
     return p;
   }
-  s = StripVenv(s, p.venv);
+  s = StripVenv(s, p.venv, p.account);
   std::optional<ShellPrompt> out;
   if (StartsWith(s, "PS ") || (s.size() > 2 && s[1] == ':' && s[2] == '\\')) out = Windows(s, p);
   else if (s[0] == '[') out = Bracketed(s, p);

@@ -13,6 +13,7 @@ struct ShellPrompt {
   std::string host;
   std::string cwd;
   std::string venv;     ///< "(venv)" / "(base)" prefix, without the parentheses.
+  std::string account;  ///< A cluster's "[project] " tag before user@host ("[cad14908] user@login6:~$"), without brackets.
   std::string os;       ///< "linux" (user@host / [user@host] / $), "windows" (PS C:\, C:\>), "python" (>>>)
   std::string command;  ///< What was typed after the prompt, trimmed; may be empty.
   bool root = false;    ///< Ends in '#' or the user is root.

@@ -125,6 +125,8 @@ void RecordPrompt(const PastePiece& piece, size_t index, Facts& facts) {
   facts.Set(at + ".os", prompt->os);
   if (!prompt->cwd.empty()) facts.Set(at + ".cwd", prompt->cwd);
   if (!prompt->venv.empty()) facts.Set(at + ".venv", prompt->venv);
+  // a cluster project / billing account ("[cad14908] user@login6"): sensitive like the user (account)
+  if (!prompt->account.empty()) facts.Set(at + ".account", prompt->account);
   facts.Set(at + ".command", prompt->command);
   facts.Set(at + ".root", prompt->root);
   facts.Set(at + ".source", piece.source);

@@ -51,7 +51,7 @@ bool IsSensitiveKey(const std::string& key) {
   if (HasSecretWord(key)) return true;
   auto tokens = KeyTokens(key);
   if (HasToken(tokens, {"hostname", "nodename", "serial", "serialnumber", "serialno", "uuid", "mac", "macaddress",
-                        "username", "email"})) {
+                        "username", "email", "account"})) {
     return true;
   }
   std::string k = ToLower(key);

@@ -56,6 +56,7 @@ TEST(RedactionTest, KeyNamesAreMatchedByToken) {
   EXPECT_FALSE(IsSensitiveKey("ROCM_HOME"));
   EXPECT_FALSE(IsSecretName("HSA_TOOLS_LIB"));
   EXPECT_TRUE(IsSensitiveKey("product_serial"));
+  EXPECT_TRUE(IsSensitiveKey("account"));  // a cluster prompt's "[cad14908]" project tag
   EXPECT_TRUE(IsSensitiveKey("serialNumber"));
   EXPECT_TRUE(IsSensitiveKey("hostname"));
   EXPECT_TRUE(IsSecretName("HF_TOKEN"));

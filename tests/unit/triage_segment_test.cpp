@@ -46,6 +46,7 @@ TEST(ShellPrompt, LinuxForms) {
   EXPECT_EQ(p->user, "fvicentini");
   EXPECT_EQ(p->host, "a1011");
   EXPECT_EQ(p->command, "module load rocm/6.2.1");
+  EXPECT_EQ(p->account, "cad14908");  // the cluster account: redacted like the user
   EXPECT_FALSE(ParseShellPrompt("[note] this is prose"));
   p = ParseShellPrompt("$ groups");
   ASSERT_TRUE(p);
