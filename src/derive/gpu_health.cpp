@@ -11,6 +11,7 @@
 #include "derive/fact_reads.h"
 #include "util/strings.h"
 #include "util/version.h"
+#include "util/whole_number.h"
 
 namespace rd {
 
@@ -58,8 +59,8 @@ std::optional<double> Number(const json& gpu, const char* key) {
   return std::nullopt;
 }
 
-std::string Count(double v) { return fmt::format("{}", static_cast<long long>(v)); }
-std::string Speed(double gts) { return gts == static_cast<long long>(gts) ? Count(gts) : fmt::format("{:.1f}", gts); }
+std::string Count(double v) { return fmt::format("{}", ClampToInteger(v)); }
+std::string Speed(double gts) { return WholeNumber(gts) ? Count(gts) : fmt::format("{:.1f}", gts); }
 
 struct GpuVerdict {
   std::string at;     ///< amd_smi.gpus[N]
@@ -99,8 +100,8 @@ void Ecc(Facts& facts, const json& gpu, const Limits& l, GpuVerdict& v) {
     if (*ce > l.ce_max) v.problems.push_back({"ecc", Count(*ce) + " correctable ECC errors"});
   }
   if (wafl) {
-    facts.Set(v.at + ".xgmi_wafl_uncorrectable", static_cast<long long>(wafl_ue), ev);
-    facts.Set(v.at + ".xgmi_wafl_correctable", static_cast<long long>(wafl_ce), ev);
+    facts.Set(v.at + ".xgmi_wafl_uncorrectable", ClampToInteger(wafl_ue), ev);
+    facts.Set(v.at + ".xgmi_wafl_correctable", ClampToInteger(wafl_ce), ev);
   }
   if (auto pages = Number(gpu, "bad_pages")) {
     facts.Set(v.at + ".bad_pages_over", *pages > l.retired_max, {"derived", "rules/data/gpu_health.toml [bad_pages]"});

@@ -6,6 +6,7 @@
 
 #include "util/json_depth.h"
 #include "util/strings.h"
+#include "util/whole_number.h"
 
 namespace rd {
 
@@ -27,7 +28,7 @@ std::optional<double> Number(std::string_view s) {
 
 // Whole numbers stay integers ("42", not "42.0").
 json NumberJson(double v) {
-  if (v == static_cast<double>(static_cast<long long>(v))) return static_cast<long long>(v);
+  if (auto whole = WholeNumber(v)) return *whole;
   return v;
 }
 

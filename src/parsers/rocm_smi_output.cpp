@@ -6,6 +6,7 @@
 
 #include "util/json_depth.h"
 #include "util/strings.h"
+#include "util/whole_number.h"
 
 namespace rd {
 
@@ -53,8 +54,8 @@ void ParseJson(const nlohmann::json& doc, SmiOutput& out) {
     device.power_w = Number(JsonText(card, "Average Graphics Package Power (W)"));
     if (!device.power_w) device.power_w = Number(JsonText(card, "Current Socket Graphics Package Power (W)"));
     device.gpu_percent = Number(JsonText(card, "GPU use (%)"));
-    if (auto total = Number(JsonText(card, "VRAM Total Memory (B)"))) device.vram_total_bytes = static_cast<long long>(*total);
-    if (auto used = Number(JsonText(card, "VRAM Total Used Memory (B)"))) device.vram_used_bytes = static_cast<long long>(*used);
+    if (auto total = Number(JsonText(card, "VRAM Total Memory (B)"))) device.vram_total_bytes = ClampToInteger(*total);
+    if (auto used = Number(JsonText(card, "VRAM Total Used Memory (B)"))) device.vram_used_bytes = ClampToInteger(*used);
     device.vbios_version = JsonText(card, "VBIOS version");
     device.card_series = JsonText(card, "Card Series");
     device.gfx = JsonText(card, "GFX Version");

@@ -2,14 +2,16 @@
 
 #include <algorithm>
 
+#include "util/whole_number.h"
+
 namespace rd {
 
 namespace {
 
 // 32.0 GT/s from the library and "32 GT/s" from a paste are one value: whole numbers are integers.
 nlohmann::json WholeAsInteger(const nlohmann::json& v) {
-  if (v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))) {
-    return static_cast<long long>(v.get<double>());
+  if (v.is_number_float()) {
+    if (auto whole = WholeNumber(v.get<double>())) return *whole;
   }
   return v;
 }
@@ -115,7 +117,7 @@ void EmitAmdSmiGpuFacts(const AmdSmiGpu& gpu, const std::string& at, const FactS
   // Whole numbers stay integers ("42", not "42.0").
   auto num = [&](const char* key, const std::optional<double>& value) {
     if (!value) return;
-    if (*value == static_cast<double>(static_cast<long long>(*value))) set(at + "." + key, static_cast<long long>(*value), "");
+    if (auto whole = WholeNumber(*value)) set(at + "." + key, *whole, "");
     else set(at + "." + key, *value, "");
   };
   num("gpu_percent", gpu.gfx_activity);
