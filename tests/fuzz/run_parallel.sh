@@ -8,6 +8,9 @@
 # another SEED_BASE explores further; a worker reproduces by its seed); a crash
 # leaves crash-*/leak-*/timeout-*/oom-* in that worker's folder and makes the exit status 1.
 set -euo pipefail
+# Undefined behaviour stops a worker and leaves a crash artifact (recovering, UBSan printed a report
+# and the run summed "0 artifacts": 2026-12-03, runtime_fact_emit.cpp).
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 fuzzer=$(realpath "${1:?usage: run_parallel.sh FUZZER SEED_DIR TOTAL [WORKERS] [MAX_SECONDS] [OUT_DIR]}")
 seeds=$(realpath "${2:?seed corpus folder}")
 total=${3:?total executions}
