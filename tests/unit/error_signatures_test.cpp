@@ -81,12 +81,6 @@ TEST(RegexSet, IndicesOfMatchingPatternsSkippingBadOnes) {
   EXPECT_TRUE(none.Matching("abc").empty());
 }
 
-}  // namespace
-}  // namespace rd
-
-namespace rd {
-namespace {
-
 // ROCm/legacy-rocm-build#1543: the terminal wrapped dpkg's message at 80 columns, mid-word.
 TEST(ErrorSignatures, LineWrappedAtEightyColumnsIsJoined) {
   auto data = Tables({{{"id", "conflict"}, {"pattern", "which is also in package (\\S+)"}}});

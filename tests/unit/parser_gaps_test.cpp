@@ -169,19 +169,20 @@ TEST(PasteEntities, GfxWithASpace) {
   EXPECT_TRUE(e[0].device);
 }
 
+// The value of the last entity of `kind` that ScanPasteEntities finds in `line` ("" when none).
+std::string EntityValue(std::string_view line, std::string_view kind) {
+  std::string value;
+  for (const auto& e : ScanPasteEntities(line)) {
+    if (e.kind == kind) value = e.value;
+  }
+  return value;
+}
+
 // dpkg's "Setting up amdgpu-dkms (1:6.12.12.60401-...)": the .60401 names ROCm 6.4.1, which the
 // kernel table needs (6.14 kernels build from 6.4.2 on; "6.4" alone cannot say).
 TEST(PasteEntities, AmdgpuDkmsKeepsTheReleaseCode) {
-  std::string value;
-  for (const auto& e : ScanPasteEntities("Setting up amdgpu-dkms (1:6.12.12.60401-2164967.24.04) ...")) {
-    if (e.kind == "amdgpu_dkms") value = e.value;
-  }
-  EXPECT_EQ(value, "6.12.12.60401");
-  value.clear();
-  for (const auto& e : ScanPasteEntities("amdgpu/6.8.5-1787201.22.04, 6.5.0-41-generic, x86_64: installed")) {
-    if (e.kind == "amdgpu_dkms") value = e.value;
-  }
-  EXPECT_EQ(value, "6.8.5");
+  EXPECT_EQ(EntityValue("Setting up amdgpu-dkms (1:6.12.12.60401-2164967.24.04) ...", "amdgpu_dkms"), "6.12.12.60401");
+  EXPECT_EQ(EntityValue("amdgpu/6.8.5-1787201.22.04, 6.5.0-41-generic, x86_64: installed", "amdgpu_dkms"), "6.8.5");
 }
 
 // apt's resolver: "rocm-utils (= 6.2.0.60200-66~24.04)" names the release (ROCm/ROCm-docker#147);
@@ -198,11 +199,9 @@ TEST(PasteEntities, RocmPackageInAptDependsLine) {
 // A module path names the kernel that runs ("/lib/modules/6.14.0-29-generic/kernel/...") better than
 // prose ("kernel 6.8 GA") beside it (ROCm/gpu-operator#333).
 TEST(PasteEntities, KernelReleaseInAModulePath) {
-  std::string value;
-  for (const auto& e : ScanPasteEntities("modprobe: ERROR: path=/tmp/opt/lib/modules/6.14.0-29-generic/kernel/drivers/gpu/drm/drm_exec.ko.zst")) {
-    if (e.kind == "kernel_release") value = e.value;
-  }
-  EXPECT_EQ(value, "6.14.0-29-generic");
+  EXPECT_EQ(EntityValue("modprobe: ERROR: path=/tmp/opt/lib/modules/6.14.0-29-generic/kernel/drivers/gpu/drm/drm_exec.ko.zst",
+                        "kernel_release"),
+            "6.14.0-29-generic");
 }
 
 // https://github.com/robertrosenbusch/gfx803_rocm61_pt24/issues/1 ("i tried install on WSL2").
