@@ -27,15 +27,16 @@ for i in $(seq 1 "$workers"); do
   dir="$out/w$i"
   mkdir -p "$dir/corpus"
   find "$seeds" -type f -size -64k -exec cp -t "$dir/corpus" {} + 2>/dev/null || true
-  # The status is written whatever the fuzzer's exit: under set -e a failing worker (a crash, or
-  # libFuzzer's 72 on Ctrl-C) left no status file and the summary below aborted unprinted.
-  ( cd "$dir" && rc=0 && { "$fuzzer" -seed=$(( ${SEED_BASE:-0} + i )) -runs="$per_worker" -max_total_time="$max_seconds" -max_len=8192 \
-      -print_final_stats=1 -artifact_prefix="$dir/" "$@" corpus > log.txt 2>&1 || rc=$?; } && echo "$rc" > status ) &
+  # set +e: the subshell inherits set -e, and a failing worker (a crash, or libFuzzer's 72 on
+  # Ctrl-C) then ended it before its status was written, so the summary below aborted unprinted.
+  ( cd "$dir" && set +e; "$fuzzer" -seed=$(( ${SEED_BASE:-0} + i )) -runs="$per_worker" -max_total_time="$max_seconds" -max_len=8192 \
+      -print_final_stats=1 -artifact_prefix="$dir/" "$@" corpus > log.txt 2>&1; echo $? > status ) &
 done
 wait
 elapsed=$(( $(date +%s) - started ))
 executed=$(cat "$out"/w*/log.txt | awk '/stat::number_of_executed_units:/ {s += $2} END {print s + 0}')
 artifacts=$(find "$out" -maxdepth 2 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
-bad=$( (grep -L '^0$' "$out"/w*/status || true) | wc -l)
+# awk, not grep -L: grep's exit status with -L differs between versions, and under pipefail it aborted.
+bad=$(awk '$0 != "0"' "$out"/w*/status | wc -l)
 echo "fuzz: $executed executions in ${elapsed}s ($(( executed / (elapsed > 0 ? elapsed : 1) ))/s) by $workers workers; $artifacts artifacts; $bad workers exited non-zero"
 [ "$artifacts" = 0 ] && [ "$bad" = 0 ]
